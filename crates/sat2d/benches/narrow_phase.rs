@@ -1,0 +1,261 @@
+//! Narrow phase: sat2d against parry2d on the same seeded pairs, in one run.
+//!
+//! `cargo bench -p sat2d --bench narrow_phase` times `intersects` and `contact` on
+//! 4,096 pairs per set (half overlapping): random convex 3–12-gon pairs,
+//! circle–polygon and capsule–polygon; then the same pairs through parry2d's
+//! `intersection_test` and `contact`. It prints how often the two disagree (overlap,
+//! or depth beyond 1e-3 relative) and the speed ratios from criterion's medians.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{Criterion, Throughput};
+use parry2d::math::Pose;
+use parry2d::shape::{Ball, Capsule as ParryCapsule, ConvexPolygon as ParryPolygon, SharedShape};
+use sat2d::{Iso, Shape, Vec2};
+
+const PAIRS: usize = 4_096;
+
+/// One shape in both libraries, at one placement.
+struct Placed {
+    shape: Shape,
+    iso: Iso,
+    parry: SharedShape,
+    pose: Pose,
+}
+
+struct PairSet {
+    name: &'static str,
+    pairs: Vec<(Placed, Placed)>,
+}
+
+fn random_polygon(rng: &mut fastrand::Rng) -> (Shape, SharedShape) {
+    loop {
+        let count = rng.usize(3..=12);
+        let radius = 0.5 + 1.5 * rng.f32();
+        let step = core::f32::consts::TAU / count as f32;
+        let points: Vec<Vec2> = (0..count)
+            .map(|i| {
+                Vec2::from_angle(step * (i as f32 + 0.8 * (rng.f32() - 0.5)))
+                    * radius
+                    * (0.7 + 0.3 * rng.f32())
+            })
+            .collect();
+        if let (Ok(shape @ Shape::Polygon(_)), Some(parry)) = (
+            Shape::convex_hull(&points),
+            ParryPolygon::from_convex_hull(&points),
+        ) {
+            return (shape, SharedShape::new(parry));
+        }
+    }
+}
+
+fn random_circle(rng: &mut fastrand::Rng) -> (Shape, SharedShape) {
+    let radius = 0.3 + 1.2 * rng.f32();
+    (Shape::circle(radius), SharedShape::new(Ball::new(radius)))
+}
+
+fn random_capsule(rng: &mut fastrand::Rng) -> (Shape, SharedShape) {
+    let radius = 0.2 + 0.6 * rng.f32();
+    let length = 0.5 + 2.0 * rng.f32();
+    (
+        Shape::capsule(radius, length),
+        SharedShape::new(ParryCapsule::new_y(length * 0.5, radius)),
+    )
+}
+
+fn place(shape: (Shape, SharedShape), translation: Vec2, angle: f32) -> Placed {
+    Placed {
+        shape: shape.0,
+        iso: Iso::new(translation, angle),
+        parry: shape.1,
+        pose: Pose::new(translation, angle),
+    }
+}
+
+/// Pairs at random distances, kept so that exactly half overlap.
+fn pair_set(
+    name: &'static str,
+    seed: u64,
+    first: fn(&mut fastrand::Rng) -> (Shape, SharedShape),
+    second: fn(&mut fastrand::Rng) -> (Shape, SharedShape),
+) -> PairSet {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let (mut overlapping, mut apart) = (Vec::new(), Vec::new());
+    while overlapping.len() < PAIRS / 2 || apart.len() < PAIRS / 2 {
+        let a = place(
+            first(&mut rng),
+            Vec2::ZERO,
+            rng.f32() * core::f32::consts::TAU,
+        );
+        let reach = a.shape.reach() + 2.0;
+        let offset = Vec2::from_angle(rng.f32() * core::f32::consts::TAU) * reach * rng.f32();
+        let b = place(second(&mut rng), offset, rng.f32() * core::f32::consts::TAU);
+        let list = if sat2d::intersects(&a.shape, &a.iso, &b.shape, &b.iso) {
+            &mut overlapping
+        } else {
+            &mut apart
+        };
+        if list.len() < PAIRS / 2 {
+            list.push((a, b));
+        }
+    }
+    // Interleave so that branch prediction sees a realistic mix.
+    let pairs = overlapping
+        .into_iter()
+        .zip(apart)
+        .flat_map(|(x, y)| [x, y])
+        .collect();
+    PairSet { name, pairs }
+}
+
+/// Counts pairs where sat2d and parry2d disagree on overlap or on depth.
+fn disagreements(set: &PairSet) -> (usize, usize) {
+    let (mut overlap, mut depth) = (0, 0);
+    for (a, b) in &set.pairs {
+        let ours = sat2d::contact(&a.shape, &a.iso, &b.shape, &b.iso);
+        let theirs =
+            parry2d::query::contact(&a.pose, a.parry.as_ref(), &b.pose, b.parry.as_ref(), 0.0)
+                .expect("supported pair");
+        let parry_hit =
+            parry2d::query::intersection_test(&a.pose, a.parry.as_ref(), &b.pose, b.parry.as_ref())
+                .expect("supported pair");
+        if ours.is_some() != parry_hit {
+            overlap += 1;
+        }
+        if let (Some(ours), Some(theirs)) = (ours, theirs) {
+            let size = a.shape.reach() + b.shape.reach();
+            if (ours.depth - (-theirs.dist).max(0.0)).abs() > 1e-3 * size {
+                depth += 1;
+            }
+        }
+    }
+    (overlap, depth)
+}
+
+fn bench_set(criterion: &mut Criterion, set: &PairSet) {
+    let mut group = criterion.benchmark_group(set.name);
+    group.throughput(Throughput::Elements(set.pairs.len() as u64));
+    group.bench_function("sat2d_intersects", |bencher| {
+        bencher.iter(|| {
+            set.pairs
+                .iter()
+                .filter(|(a, b)| {
+                    sat2d::intersects(black_box(&a.shape), &a.iso, black_box(&b.shape), &b.iso)
+                })
+                .count()
+        });
+    });
+    group.bench_function("parry2d_intersection_test", |bencher| {
+        bencher.iter(|| {
+            set.pairs
+                .iter()
+                .filter(|(a, b)| {
+                    parry2d::query::intersection_test(
+                        &a.pose,
+                        black_box(a.parry.as_ref()),
+                        &b.pose,
+                        black_box(b.parry.as_ref()),
+                    )
+                    .unwrap()
+                })
+                .count()
+        });
+    });
+    group.bench_function("sat2d_contact", |bencher| {
+        bencher.iter(|| {
+            set.pairs
+                .iter()
+                .filter_map(|(a, b)| {
+                    sat2d::contact(black_box(&a.shape), &a.iso, black_box(&b.shape), &b.iso)
+                })
+                .map(|c| c.depth)
+                .sum::<f32>()
+        });
+    });
+    group.bench_function("parry2d_contact", |bencher| {
+        bencher.iter(|| {
+            set.pairs
+                .iter()
+                .filter_map(|(a, b)| {
+                    parry2d::query::contact(
+                        &a.pose,
+                        black_box(a.parry.as_ref()),
+                        &b.pose,
+                        black_box(b.parry.as_ref()),
+                        0.0,
+                    )
+                    .unwrap()
+                })
+                .map(|c| c.dist)
+                .sum::<f32>()
+        });
+    });
+    group.finish();
+}
+
+/// Criterion's median for one benchmark, in nanoseconds per iteration.
+fn median_ns(group: &str, function: &str) -> Option<f64> {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"),
+        PathBuf::from,
+    );
+    let path = target
+        .join("criterion")
+        .join(group)
+        .join(function)
+        .join("new/estimates.json");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    json["median"]["point_estimate"].as_f64()
+}
+
+fn main() {
+    let sets = [
+        pair_set("polygon_polygon", 1, random_polygon, random_polygon),
+        pair_set("circle_polygon", 2, random_circle, random_polygon),
+        pair_set("capsule_polygon", 3, random_capsule, random_polygon),
+    ];
+    let mut criterion = Criterion::default().configure_from_args();
+    for set in &sets {
+        bench_set(&mut criterion, set);
+    }
+    criterion.final_summary();
+
+    println!(
+        "\n{:<16} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10}",
+        "pairs", "sat int", "parry int", "ratio", "sat con", "parry con", "ratio", "disagree"
+    );
+    for set in &sets {
+        let (overlap, depth) = disagreements(set);
+        let per_pair =
+            |function| median_ns(set.name, function).map(|ns| ns / set.pairs.len() as f64);
+        let (Some(si), Some(pi), Some(sc), Some(pc)) = (
+            per_pair("sat2d_intersects"),
+            per_pair("parry2d_intersection_test"),
+            per_pair("sat2d_contact"),
+            per_pair("parry2d_contact"),
+        ) else {
+            println!(
+                "{:<16} (no criterion estimates: run without --test/--list)",
+                set.name
+            );
+            continue;
+        };
+        println!(
+            "{:<16} {:>7.1}ns {:>7.1}ns {:>8.1}x {:>7.1}ns {:>7.1}ns {:>8.1}x {:>5} / {:<3}",
+            set.name,
+            si,
+            pi,
+            pi / si,
+            sc,
+            pc,
+            pc / sc,
+            overlap,
+            depth
+        );
+    }
+    println!(
+        "(per pair, criterion medians; ratio = parry2d time / sat2d time; disagree = overlap / depth)"
+    );
+}

@@ -1,0 +1,152 @@
+//! [`ConcavePolygon`]: a simple concave outline split into convex parts.
+
+use glam::Vec2;
+
+use crate::convex_polygon::{farthest, polygon_centroid};
+use crate::ear_clipping::ear_clip;
+use crate::hertel_mehlhorn::merge_triangles;
+use crate::outline::{clean_outline, signed_area};
+use crate::{Aabb, ConvexPolygon, ShapeError};
+
+/// A simple (non-self-intersecting) concave polygon.
+///
+/// The outline is ear-clipped into triangles, and the triangles are merged into as few
+/// convex parts as Hertel–Mehlhorn finds (at most four times the optimum). Queries run
+/// on the parts but answer for the polygon as a whole.
+///
+/// ```
+/// use sat2d::{ConcavePolygon, Vec2};
+/// // An L shape: six corners, four triangles, two convex parts.
+/// let l = ConcavePolygon::try_new(&[
+///     Vec2::new(0.0, 0.0), Vec2::new(2.0, 0.0), Vec2::new(2.0, 1.0),
+///     Vec2::new(1.0, 1.0), Vec2::new(1.0, 2.0), Vec2::new(0.0, 2.0),
+/// ]).unwrap();
+/// assert_eq!(l.triangles().len(), 4);
+/// assert_eq!(l.parts().len(), 2);
+/// assert!((l.area() - 3.0).abs() < 1e-5);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct ConcavePolygon {
+    outline: Vec<Vec2>,
+    triangles: Vec<[u32; 3]>,
+    parts: Vec<ConvexPolygon>,
+    centroid: Vec2,
+    area: f32,
+    bounding_radius: f32,
+    reach: f32,
+}
+
+impl ConcavePolygon {
+    /// A concave polygon from a simple outline in any winding.
+    ///
+    /// # Errors
+    /// Any outline error of [`ShapeError`]; [`ShapeError::NotConcave`] if the outline is
+    /// convex (use [`ConvexPolygon`], or [`Shape::polygon`](crate::Shape::polygon)
+    /// which picks the right one).
+    pub fn try_new(points: &[Vec2]) -> Result<Self, ShapeError> {
+        let outline = clean_outline(points)?;
+        if outline.is_convex {
+            return Err(ShapeError::NotConcave);
+        }
+        Self::from_simple_ccw(outline.points)
+    }
+
+    /// Decomposes an outline already known to be simple and counter-clockwise.
+    pub(crate) fn from_simple_ccw(outline: Vec<Vec2>) -> Result<Self, ShapeError> {
+        let triangles = ear_clip(&outline)?;
+        let parts = merge_triangles(&outline, &triangles)
+            .into_iter()
+            .map(|indices| {
+                let points: Vec<Vec2> = indices.iter().map(|&i| outline[i as usize]).collect();
+                ConvexPolygon::from_convex_ccw(without_collinear(points))
+            })
+            .collect();
+        let area = signed_area(outline.iter().copied());
+        let centroid = polygon_centroid(&outline, area);
+        let bounding_radius = farthest(&outline, centroid);
+        let reach = farthest(&outline, Vec2::ZERO);
+        Ok(Self {
+            outline,
+            triangles,
+            parts,
+            centroid,
+            area,
+            bounding_radius,
+            reach,
+        })
+    }
+
+    /// The outline, counter-clockwise, with duplicate and collinear points removed.
+    #[inline]
+    #[must_use]
+    pub fn outline(&self) -> &[Vec2] {
+        &self.outline
+    }
+
+    /// The ear-clipping triangles, as counter-clockwise indices into [`Self::outline`].
+    #[inline]
+    #[must_use]
+    pub fn triangles(&self) -> &[[u32; 3]] {
+        &self.triangles
+    }
+
+    /// The convex parts after merging triangles. Their union is the polygon.
+    #[inline]
+    #[must_use]
+    pub fn parts(&self) -> &[ConvexPolygon] {
+        &self.parts
+    }
+
+    /// The centre of mass (uniform density).
+    #[inline]
+    #[must_use]
+    pub fn centroid(&self) -> Vec2 {
+        self.centroid
+    }
+
+    /// The enclosed area.
+    #[inline]
+    #[must_use]
+    pub fn area(&self) -> f32 {
+        self.area
+    }
+
+    /// The largest distance from [`Self::centroid`] to a vertex.
+    #[inline]
+    #[must_use]
+    pub fn bounding_radius(&self) -> f32 {
+        self.bounding_radius
+    }
+
+    /// The largest distance from the local origin to a vertex.
+    #[inline]
+    #[must_use]
+    pub fn reach(&self) -> f32 {
+        self.reach
+    }
+
+    /// The bounding box in the local frame.
+    #[must_use]
+    pub fn local_aabb(&self) -> Aabb {
+        Aabb::from_points(&self.outline).expect("a polygon has points")
+    }
+}
+
+/// Drops vertices where a merged part runs straight on (merging can create them).
+fn without_collinear(mut points: Vec<Vec2>) -> Vec<Vec2> {
+    let mut i = 0;
+    while points.len() > 3 && i < points.len() {
+        let n = points.len();
+        let previous = points[(i + n - 1) % n];
+        let next = points[(i + 1) % n];
+        let incoming = points[i] - previous;
+        let outgoing = next - points[i];
+        if incoming.perp_dot(outgoing) <= 1e-6 * incoming.length() * outgoing.length() {
+            points.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    points
+}

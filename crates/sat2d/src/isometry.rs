@@ -1,0 +1,127 @@
+//! [`Iso`]: a rigid placement (rotation, then translation).
+
+use core::ops::Mul;
+
+use glam::Vec2;
+
+use crate::Rot;
+
+/// A rigid transform: rotate about the local origin, then translate.
+///
+/// Shapes are defined in their own local frame; an `Iso` places them in the world.
+///
+/// ```
+/// use sat2d::{Iso, Vec2};
+/// let iso = Iso::new(Vec2::new(10.0, 0.0), core::f32::consts::FRAC_PI_2);
+/// let world = iso.transform_point(Vec2::X);
+/// assert!((world - Vec2::new(10.0, 1.0)).length() < 1e-5);
+/// assert!((iso.inverse_transform_point(world) - Vec2::X).length() < 1e-5);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct Iso {
+    /// Where the local origin lands.
+    pub translation: Vec2,
+    /// The rotation applied before translating.
+    pub rotation: Rot,
+}
+
+impl Iso {
+    /// The identity placement.
+    pub const IDENTITY: Self = Self {
+        translation: Vec2::ZERO,
+        rotation: Rot::IDENTITY,
+    };
+
+    /// Rotates by `angle` radians (counter-clockwise), then translates by `translation`.
+    #[inline]
+    #[must_use]
+    pub fn new(translation: Vec2, angle: f32) -> Self {
+        Self {
+            translation,
+            rotation: Rot::from_angle(angle),
+        }
+    }
+
+    /// A pure translation.
+    #[inline]
+    #[must_use]
+    pub fn from_translation(translation: Vec2) -> Self {
+        Self {
+            translation,
+            rotation: Rot::IDENTITY,
+        }
+    }
+
+    /// Maps a point from the local frame to the world.
+    #[inline]
+    #[must_use]
+    pub fn transform_point(&self, point: Vec2) -> Vec2 {
+        self.rotation.rotate(point) + self.translation
+    }
+
+    /// Maps a point from the world to the local frame.
+    #[inline]
+    #[must_use]
+    pub fn inverse_transform_point(&self, point: Vec2) -> Vec2 {
+        self.rotation.inverse_rotate(point - self.translation)
+    }
+
+    /// Maps a direction from the local frame to the world (rotation only).
+    #[inline]
+    #[must_use]
+    pub fn transform_vector(&self, vector: Vec2) -> Vec2 {
+        self.rotation.rotate(vector)
+    }
+
+    /// Maps a direction from the world to the local frame (rotation only).
+    #[inline]
+    #[must_use]
+    pub fn inverse_transform_vector(&self, vector: Vec2) -> Vec2 {
+        self.rotation.inverse_rotate(vector)
+    }
+
+    /// The inverse placement: `iso.inverse().transform_point(iso.transform_point(p)) == p`.
+    #[inline]
+    #[must_use]
+    pub fn inverse(&self) -> Self {
+        let rotation = self.rotation.inverse();
+        Self {
+            translation: rotation.rotate(-self.translation),
+            rotation,
+        }
+    }
+
+    /// `self⁻¹ * other`: the placement of `other`'s frame expressed in `self`'s frame.
+    ///
+    /// Pair queries use this to solve in A's local frame.
+    #[inline]
+    #[must_use]
+    pub fn inverse_mul(&self, other: &Self) -> Self {
+        Self {
+            translation: self.inverse_transform_point(other.translation),
+            rotation: self.rotation.inverse_mul(other.rotation),
+        }
+    }
+
+    /// Whether every component is finite. Queries treat a non-finite `Iso` as "no contact".
+    #[inline]
+    #[must_use]
+    pub fn is_finite(&self) -> bool {
+        self.translation.is_finite() && self.rotation.is_finite()
+    }
+}
+
+impl Mul for Iso {
+    type Output = Self;
+
+    /// Composes placements: `(a * b).transform_point(p) == a.transform_point(b.transform_point(p))`.
+    #[inline]
+    fn mul(self, other: Self) -> Self {
+        Self {
+            translation: self.transform_point(other.translation),
+            rotation: self.rotation * other.rotation,
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! # sat2d
+//!
+//! Separating-axis collision detection for 2D games: circles, segments, capsules,
+//! convex polygons and simple concave polygons. Pair queries answer with the minimum
+//! translation vector (MTV), containment flags and contact points; a broad phase finds
+//! candidate pairs among up to 100k colliders.
+//!
+//! ```
+//! use sat2d::{Shape, Iso, Vec2};
+//!
+//! let player = Shape::capsule(0.5, 1.0);
+//! let crate_ = Shape::rectangle(2.0, 2.0);
+//! let at_player = Iso::new(Vec2::new(1.2, 0.0), 0.0);
+//!
+//! if let Some(contact) = sat2d::contact(&crate_, &Iso::IDENTITY, &player, &at_player) {
+//!     // Push the player (B) out of the crate (A).
+//!     let resolved = Iso::new(at_player.translation + contact.mtv(), 0.0);
+//!     let after = sat2d::contact(&crate_, &Iso::IDENTITY, &player, &resolved).unwrap();
+//!     assert!(after.depth < 1e-4);
+//! }
+//! ```
+//!
+//! ## Conventions (every function follows these)
+//!
+//! - **Frames.** Shapes live in their local frame; an [`Iso`] (rotate, then translate)
+//!   places them. Pair queries solve in A's local frame and return world space.
+//! - **Normal from A to B.** [`Contact::normal`] is a unit vector pointing from A toward
+//!   B. Moving B by `normal * depth` ([`Contact::mtv`]), or A by its negation, leaves the
+//!   shapes at most touching. This holds when one shape contains the other: on each axis
+//!   the overlap is `min(maxA − minB, maxB − minA)`, never the length of the common
+//!   interval.
+//! - **Depth ≥ 0.** Touching shapes intersect with `depth == 0`.
+//! - **Closed sets.** A point on the boundary is contained; `a_in_b` means every point
+//!   of A lies in B, boundary included, so identical shapes have both flags set.
+//! - **Tolerance.** Floating point needs slack for "closed" to mean anything: decisions
+//!   use `ε = RELATIVE_TOLERANCE × (A.reach() + B.reach())` where
+//!   [`RELATIVE_TOLERANCE`] is `1e-5` and [`Shape::reach`] is the distance from the local
+//!   origin to the farthest point of the shape. Shapes built to touch, or sharing a
+//!   boundary with their container, are classified as touching or contained.
+//! - **Symmetry.** `contact(b, a)` has the same depth as `contact(a, b)` (within ε) and
+//!   the opposite normal; when several axes tie, either may pick another of them.
+//! - **Ties.** Among faces whose separations tie (within ε / 10), A's faces win over
+//!   B's, and a lower face index wins over a higher one (faces are numbered
+//!   counter-clockwise from the first vertex).
+//! - **Degenerate cases.** Concentric circles, or a circle whose centre lies exactly on
+//!   another core point, have no defined direction: the normal is A's local `+Y`
+//!   expressed in world space.
+//! - **Contact points** lie in the overlap region, each within `depth` of both surfaces:
+//!   Box2D's reference/incident clipping, then each point moved to the middle of the
+//!   overlap along the normal. A convex pair has one or two points.
+//! - **Concave shapes** are split into convex parts, but a [`Contact`] describes the
+//!   shape as a whole: `depth` and `normal` form one MTV that separates every part,
+//!   `a_in_b`/`b_in_a` are about the whole shape, and [`Contact::points`] holds the
+//!   points of every touching part.
+//! - **Bad input.** Constructors validate (the `try_` forms return [`ShapeError`], the
+//!   plain forms panic with its message). Queries on valid shapes never panic: a
+//!   non-finite `Iso` gives "no contact".
+//! - **Polygons** may have up to [`MAX_POLYGON_POINTS`] points, in either winding;
+//!   they are stored counter-clockwise with their edge normals.
+
+mod aabb;
+mod bounding_circle;
+mod capsule;
+mod circle;
+mod concave_polygon;
+mod contact;
+mod convex_hull;
+mod convex_polygon;
+mod ear_clipping;
+mod error;
+mod hertel_mehlhorn;
+mod isometry;
+mod outline;
+mod query;
+mod rotation;
+mod rounded_convex;
+mod segment;
+mod shape;
+mod shape_data;
+mod shape_kind;
+
+pub use aabb::Aabb;
+pub use bounding_circle::BoundingCircle;
+pub use capsule::Capsule;
+pub use circle::Circle;
+pub use concave_polygon::ConcavePolygon;
+pub use contact::Contact;
+pub use convex_polygon::ConvexPolygon;
+pub use error::ShapeError;
+pub use glam::Vec2;
+pub use isometry::Iso;
+pub use query::{RELATIVE_TOLERANCE, contact, contains_point, intersects, tolerance};
+pub use rotation::Rot;
+pub use segment::Segment;
+pub use shape::Shape;
+pub use shape_data::ShapeData;
+pub use shape_kind::ShapeKind;
+
+/// The most points a polygon outline may have.
+pub const MAX_POLYGON_POINTS: usize = 4096;
+
+/// Checks a size that must be finite and strictly positive.
+pub(crate) fn validate_size(what: &'static str, value: f32) -> Result<(), ShapeError> {
+    if value.is_finite() && value > 0.0 {
+        Ok(())
+    } else {
+        Err(ShapeError::InvalidSize { what, value })
+    }
+}

@@ -1,0 +1,204 @@
+//! Cleaning and validating a polygon outline before it becomes a shape.
+//!
+//! Pipeline: cap the count → reject NaN/inf → merge consecutive duplicates → drop
+//! collinear points (a back-tracking spike is a self-intersection) → need 3 points →
+//! orient counter-clockwise → reject self-intersections.
+
+use glam::Vec2;
+
+use crate::{MAX_POLYGON_POINTS, ShapeError};
+
+/// Relative tolerance for merging points and dropping collinear ones.
+const OUTLINE_TOLERANCE: f32 = 1e-6;
+
+/// A validated simple outline: counter-clockwise, no duplicate or collinear points.
+#[derive(Debug)]
+pub(crate) struct Outline {
+    pub points: Vec<Vec2>,
+    /// Whether every turn is a left turn.
+    pub is_convex: bool,
+}
+
+/// Validates `input` as a simple polygon outline.
+pub(crate) fn clean_outline(input: &[Vec2]) -> Result<Outline, ShapeError> {
+    if input.len() > MAX_POLYGON_POINTS {
+        return Err(ShapeError::TooManyPoints {
+            count: input.len(),
+            max: MAX_POLYGON_POINTS,
+        });
+    }
+    if let Some(index) = input.iter().position(|p| !p.is_finite()) {
+        return Err(ShapeError::NonFinitePoint { index });
+    }
+    let scale = input
+        .iter()
+        .fold(0.0f32, |scale, p| scale.max(p.abs().max_element()))
+        .max(f32::MIN_POSITIVE);
+    let merge_distance = scale * OUTLINE_TOLERANCE;
+
+    // Points paired with their index in the input, for error messages.
+    let mut points: Vec<(Vec2, usize)> = Vec::with_capacity(input.len());
+    for (index, point) in input.iter().enumerate() {
+        if points
+            .last()
+            .is_none_or(|(last, _)| last.distance(*point) > merge_distance)
+        {
+            points.push((*point, index));
+        }
+    }
+    while points.len() > 1 && points[0].0.distance(points[points.len() - 1].0) <= merge_distance {
+        points.pop();
+    }
+    if points.len() < 3 {
+        return Err(ShapeError::TooFewPoints {
+            distinct: points.len(),
+        });
+    }
+    if all_collinear(&points) {
+        return Err(ShapeError::ZeroArea);
+    }
+    remove_collinear(&mut points)?;
+    if points.len() < 3 {
+        return Err(ShapeError::ZeroArea);
+    }
+    if signed_area(points.iter().map(|(p, _)| *p)) < 0.0 {
+        points.reverse();
+    }
+    check_simple(&points)?;
+    let coordinates: Vec<Vec2> = points.iter().map(|(p, _)| *p).collect();
+    let is_convex = (0..coordinates.len()).all(|i| turn(&coordinates, i) > 0.0);
+    Ok(Outline {
+        points: coordinates,
+        is_convex,
+    })
+}
+
+/// Whether every point lies on the line through the first point and the point
+/// farthest from it.
+fn all_collinear(points: &[(Vec2, usize)]) -> bool {
+    let origin = points[0].0;
+    let far = points
+        .iter()
+        .map(|(p, _)| *p)
+        .max_by(|p, q| {
+            p.distance_squared(origin)
+                .total_cmp(&q.distance_squared(origin))
+        })
+        .unwrap_or(origin);
+    let axis = far - origin;
+    let limit = OUTLINE_TOLERANCE * axis.length_squared();
+    points
+        .iter()
+        .all(|(p, _)| axis.perp_dot(*p - origin).abs() <= limit)
+}
+
+/// The signed area (positive for counter-clockwise), by the shoelace formula.
+pub(crate) fn signed_area(points: impl Iterator<Item = Vec2> + Clone) -> f32 {
+    let next = points.clone().cycle().skip(1);
+    points.zip(next).map(|(a, b)| a.perp_dot(b)).sum::<f32>() * 0.5
+}
+
+/// The cross product of the edges around vertex `i`: positive for a left turn.
+fn turn(points: &[Vec2], i: usize) -> f32 {
+    let n = points.len();
+    let previous = points[(i + n - 1) % n];
+    let next = points[(i + 1) % n];
+    (points[i] - previous).perp_dot(next - points[i])
+}
+
+/// Drops points that lie on the line through their neighbours. A point where the
+/// outline doubles back on itself (a zero-width spike) is a self-intersection.
+fn remove_collinear(points: &mut Vec<(Vec2, usize)>) -> Result<(), ShapeError> {
+    let mut changed = true;
+    while changed && points.len() >= 3 {
+        changed = false;
+        let mut i = 0;
+        while i < points.len() && points.len() >= 3 {
+            let n = points.len();
+            let previous = points[(i + n - 1) % n];
+            let (current, index) = points[i];
+            let next = points[(i + 1) % n];
+            let incoming = current - previous.0;
+            let outgoing = next.0 - current;
+            let cross = incoming.perp_dot(outgoing);
+            let limit = OUTLINE_TOLERANCE * incoming.length() * outgoing.length();
+            if cross.abs() <= limit {
+                if incoming.dot(outgoing) < 0.0 && n > 3 {
+                    return Err(ShapeError::SelfIntersecting {
+                        first: previous.1,
+                        second: index,
+                    });
+                }
+                points.remove(i);
+                changed = true;
+            } else {
+                i += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Rejects outlines where two edges meet anywhere but at their shared vertex.
+///
+/// Edges are sorted by their lowest x so that each edge is only tested against the
+/// edges whose x-range overlaps its own: O(n log n + k) on ordinary outlines.
+fn check_simple(points: &[(Vec2, usize)]) -> Result<(), ShapeError> {
+    let n = points.len();
+    let edge = |i: usize| (points[i].0, points[(i + 1) % n].0);
+    let mut order: Vec<usize> = (0..n).collect();
+    let min_x = |i: usize| edge(i).0.x.min(edge(i).1.x);
+    order.sort_by(|&a, &b| min_x(a).total_cmp(&min_x(b)).then(a.cmp(&b)));
+    for (rank, &first) in order.iter().enumerate() {
+        let (a0, a1) = edge(first);
+        let max_x = a0.x.max(a1.x);
+        for &second in &order[rank + 1..] {
+            if min_x(second) > max_x {
+                break;
+            }
+            let adjacent = (first + 1) % n == second || (second + 1) % n == first;
+            let (b0, b1) = edge(second);
+            let meets = if adjacent {
+                // Neighbours share one vertex; they may not overlap beyond it.
+                let shared = if (first + 1) % n == second { a1 } else { a0 };
+                let (other_a, other_b) = if (first + 1) % n == second {
+                    (a0, b1)
+                } else {
+                    (a1, b0)
+                };
+                (other_a - shared).perp_dot(other_b - shared) == 0.0
+                    && (other_a - shared).dot(other_b - shared) > 0.0
+            } else {
+                segments_touch(a0, a1, b0, b1)
+            };
+            if meets {
+                let (low, high) = (first.min(second), first.max(second));
+                return Err(ShapeError::SelfIntersecting {
+                    first: points[low].1,
+                    second: points[high].1,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether closed segments `a0a1` and `b0b1` share at least one point.
+fn segments_touch(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> bool {
+    let d1 = (a1 - a0).perp_dot(b0 - a0);
+    let d2 = (a1 - a0).perp_dot(b1 - a0);
+    let d3 = (b1 - b0).perp_dot(a0 - b0);
+    let d4 = (b1 - b0).perp_dot(a1 - b0);
+    if ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
+        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
+    {
+        return true;
+    }
+    let on_segment = |p: Vec2, q: Vec2, r: Vec2| {
+        r.x >= p.x.min(q.x) && r.x <= p.x.max(q.x) && r.y >= p.y.min(q.y) && r.y <= p.y.max(q.y)
+    };
+    (d1 == 0.0 && on_segment(a0, a1, b0))
+        || (d2 == 0.0 && on_segment(a0, a1, b1))
+        || (d3 == 0.0 && on_segment(b0, b1, a0))
+        || (d4 == 0.0 && on_segment(b0, b1, a1))
+}

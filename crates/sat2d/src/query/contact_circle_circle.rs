@@ -1,0 +1,55 @@
+//! Circle against circle: no axes to search, just the line between the centres.
+
+use glam::Vec2;
+use smallvec::SmallVec;
+
+use crate::{Contact, Rot};
+
+/// Whether two discs intersect (closed, within `tolerance`); no square root.
+#[inline]
+pub(crate) fn intersects_circle_circle(
+    center_a: Vec2,
+    radius_a: f32,
+    center_b: Vec2,
+    radius_b: f32,
+    tolerance: f32,
+) -> bool {
+    let reach = radius_a + radius_b + tolerance;
+    center_a.distance_squared(center_b) <= reach * reach
+}
+
+/// The contact of two discs, in the frame the centres are given in.
+///
+/// ```text
+/// normal = unit(center_b − center_a)       (concentric: A's local +Y, via rotation_a)
+/// depth  = radius_a + radius_b − distance
+/// point  = middle of the chord the two discs share on the line of centres
+/// ```
+pub(crate) fn contact_circle_circle(
+    center_a: Vec2,
+    radius_a: f32,
+    rotation_a: Rot,
+    center_b: Vec2,
+    radius_b: f32,
+    tolerance: f32,
+) -> Option<Contact> {
+    if !intersects_circle_circle(center_a, radius_a, center_b, radius_b, tolerance) {
+        return None;
+    }
+    let offset = center_b - center_a;
+    let distance = offset.length();
+    let normal = if distance > f32::MIN_POSITIVE {
+        offset / distance
+    } else {
+        rotation_a.rotate(Vec2::Y)
+    };
+    let enter = (-radius_a).max(distance - radius_b);
+    let exit = radius_a.min(distance + radius_b);
+    Some(Contact {
+        normal,
+        depth: (radius_a + radius_b - distance).max(0.0),
+        a_in_b: distance + radius_a <= radius_b + tolerance,
+        b_in_a: distance + radius_b <= radius_a + tolerance,
+        points: SmallVec::from_elem(center_a + normal * ((enter + exit) * 0.5), 1),
+    })
+}

@@ -1,0 +1,240 @@
+//! Concave shapes: queries part by part, answered for the shape as a whole.
+//!
+//! Other libraries return the deepest part's contact, whose MTV can push B straight
+//! into a neighbouring part. Here the MTV is searched for the union of the parts.
+
+use glam::Vec2;
+use smallvec::SmallVec;
+
+use super::chord::chord;
+use super::contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
+use super::containment::{convex_in_concave, convex_in_convex};
+use super::minkowski_difference::MinkowskiDifference;
+use super::transformed_core::TransformedCore;
+use crate::rounded_convex::RoundedConvex;
+use crate::{Contact, Iso, Shape};
+
+/// A shape's convex parts in A's frame, with a bounding circle each.
+struct Parts {
+    cores: Vec<TransformedCore>,
+    bounds: Vec<(Vec2, f32)>,
+}
+
+impl Parts {
+    fn new(shape: &Shape, iso: &Iso) -> Self {
+        let count = shape.part_count();
+        Self {
+            cores: (0..count)
+                .map(|i| TransformedCore::new(shape.part(i), iso))
+                .collect(),
+            bounds: (0..count)
+                .map(|i| {
+                    let (center, radius) = part_bounds(shape, i);
+                    (iso.transform_point(center), radius)
+                })
+                .collect(),
+        }
+    }
+
+    fn overlap(&self, i: usize, other: &Self, j: usize, tolerance: f32) -> bool {
+        let (center_a, radius_a) = self.bounds[i];
+        let (center_b, radius_b) = other.bounds[j];
+        let reach = radius_a + radius_b + tolerance;
+        center_a.distance_squared(center_b) <= reach * reach
+    }
+}
+
+/// Centre and radius of a circle around part `index`, in the shape's frame.
+fn part_bounds(shape: &Shape, index: usize) -> (Vec2, f32) {
+    match shape {
+        Shape::Concave(polygon) => {
+            let part = &polygon.parts()[index];
+            (part.centroid(), part.bounding_radius())
+        }
+        _ => {
+            let circle = shape.bounding_circle(&Iso::IDENTITY);
+            (circle.center, circle.radius)
+        }
+    }
+}
+
+/// Whether any part of A meets any part of B (`relative` is B's pose in A's frame).
+pub(crate) fn intersects_concave(a: &Shape, b: &Shape, relative: &Iso, tolerance: f32) -> bool {
+    let parts_a = Parts::new(a, &Iso::IDENTITY);
+    let parts_b = Parts::new(b, relative);
+    (0..a.part_count()).any(|i| {
+        (0..b.part_count()).any(|j| {
+            parts_a.overlap(i, &parts_b, j, tolerance)
+                && intersects_convex_convex(
+                    parts_a.cores[i].view(),
+                    parts_b.cores[j].view(),
+                    &parts_b.cores[j].lanes,
+                    tolerance,
+                )
+        })
+    })
+}
+
+/// The contact of two shapes at least one of which is concave, in A's frame.
+///
+/// ```text
+/// touching = contacts of every pair of parts that meet
+/// candidates = each touching pair's normal, every face normal of A's touching parts,
+///              and the reversed face normals of B's touching parts
+/// for each candidate direction n:
+///     for every pair of parts: the interval of t where B + t·n overlaps that pair
+///     d(n) = the first t ≥ 0 outside every interval (touching allowed)
+/// MTV = the candidate with the smallest d(n); it separates every part by construction
+/// points = the points of every touching pair
+/// ```
+pub(crate) fn contact_concave(
+    a: &Shape,
+    b: &Shape,
+    relative: &Iso,
+    tolerance: f32,
+) -> Option<Contact> {
+    let parts_a = Parts::new(a, &Iso::IDENTITY);
+    let parts_b = Parts::new(b, relative);
+    let mut touching: Vec<(usize, usize, Contact)> = Vec::new();
+    for i in 0..a.part_count() {
+        for j in 0..b.part_count() {
+            if !parts_a.overlap(i, &parts_b, j, tolerance) {
+                continue;
+            }
+            let (core_a, core_b) = (&parts_a.cores[i], &parts_b.cores[j]);
+            if let Some(contact) =
+                contact_convex_convex(core_a.view(), core_b.view(), &core_b.lanes, tolerance)
+            {
+                touching.push((i, j, contact));
+            }
+        }
+    }
+    if touching.is_empty() {
+        return None;
+    }
+
+    let differences: Vec<MinkowskiDifference> = (0..a.part_count())
+        .flat_map(|i| (0..b.part_count()).map(move |j| (i, j)))
+        .map(|(i, j)| MinkowskiDifference::new(parts_a.cores[i].view(), parts_b.cores[j].view()))
+        .collect();
+
+    let mut candidates: Vec<Vec2> = touching
+        .iter()
+        .map(|(_, _, contact)| contact.normal)
+        .collect();
+    for (i, j, _) in &touching {
+        candidates.extend(parts_a.cores[*i].view().normals.iter().copied());
+        candidates.extend(parts_b.cores[*j].view().normals.iter().map(|n| -*n));
+    }
+
+    let mut best_normal = candidates[0];
+    let mut best_depth = f32::INFINITY;
+    let mut tried: Vec<Vec2> = Vec::with_capacity(candidates.len());
+    for direction in candidates {
+        if tried.iter().any(|seen| seen.dot(direction) > 1.0 - 1e-6) {
+            continue;
+        }
+        tried.push(direction);
+        let depth = first_free_distance(&differences, direction, best_depth, tolerance);
+        if depth < best_depth {
+            best_depth = depth;
+            best_normal = direction;
+        }
+    }
+
+    let points: SmallVec<[Vec2; 2]> = touching
+        .iter()
+        .flat_map(|(_, _, contact)| contact.points.iter().copied())
+        .collect();
+    Some(Contact {
+        normal: best_normal,
+        depth: best_depth,
+        a_in_b: shape_in_shape(a, &parts_a, b, &parts_b, relative, tolerance),
+        b_in_a: shape_in_shape(b, &parts_b, a, &parts_a, &Iso::IDENTITY, tolerance),
+        points,
+    })
+}
+
+/// The smallest `t ≥ 0` such that B moved by `t · direction` overlaps no part pair by
+/// more than `tolerance` (touching is allowed). Gives up past `give_up`, returning it.
+///
+/// ```text
+/// intervals = for each part pair: where the line t·direction crosses A_i ⊖ B_j
+/// sort by entry; t = 0
+/// for each interval: if it starts after t: t is free, stop
+///                    if it ends after t: t = its exit
+/// ```
+fn first_free_distance(
+    differences: &[MinkowskiDifference],
+    direction: Vec2,
+    give_up: f32,
+    tolerance: f32,
+) -> f32 {
+    let mut intervals: SmallVec<[(f32, f32); 16]> = SmallVec::new();
+    for difference in differences {
+        // Skip differences the ray cannot reach.
+        let along = difference.center.dot(direction);
+        let off_line = difference.center.perp_dot(direction).abs();
+        if off_line > difference.bound || along + difference.bound < 0.0 {
+            continue;
+        }
+        if let Some((enter, exit)) = chord(difference.view(), Vec2::ZERO, direction, 0.0)
+            && exit > tolerance
+        {
+            intervals.push((enter, exit));
+        }
+    }
+    intervals.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let mut t = 0.0f32;
+    for (enter, exit) in intervals {
+        if enter + tolerance >= t {
+            break;
+        }
+        if exit - tolerance > t {
+            t = exit;
+            if t >= give_up {
+                return give_up;
+            }
+        }
+    }
+    t
+}
+
+/// Whether every part of `inner` lies in `outer` (both given as parts in A's frame;
+/// `outer_iso` places `outer`'s outline in that frame).
+fn shape_in_shape(
+    inner: &Shape,
+    inner_parts: &Parts,
+    outer: &Shape,
+    outer_parts: &Parts,
+    outer_iso: &Iso,
+    tolerance: f32,
+) -> bool {
+    if inner.area() > outer.area() * (1.0 + 1e-4) + tolerance * tolerance {
+        return false;
+    }
+    let inner_views = inner_parts.cores.iter().map(TransformedCore::view);
+    match outer {
+        Shape::Concave(polygon) => {
+            let outline: Vec<Vec2> = polygon
+                .outline()
+                .iter()
+                .map(|p| outer_iso.transform_point(*p))
+                .collect();
+            inner_views.into_iter().all(|part: RoundedConvex<'_>| {
+                convex_in_concave(
+                    part,
+                    &outline,
+                    outer_parts.cores.iter().map(TransformedCore::view),
+                    tolerance,
+                )
+            })
+        }
+        _ => {
+            let outer_core = outer_parts.cores[0].view();
+            inner_views
+                .into_iter()
+                .all(|part| convex_in_convex(part, outer_core, tolerance))
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! The Minkowski difference of two convex cores, for sweeping one against the other.
+
+use glam::Vec2;
+
+use crate::convex_hull::convex_hull;
+use crate::rounded_convex::{RoundedConvex, edge_normal};
+
+/// `A ⊖ B = { a − b }` of two rounded convex cores, itself a rounded convex core:
+/// B moved by `t` touches A exactly when `t` lies in it.
+pub(crate) struct MinkowskiDifference {
+    points: Vec<Vec2>,
+    normals: Vec<Vec2>,
+    radius: f32,
+    /// Centre and radius of a circle around it, for cheap rejection.
+    pub center: Vec2,
+    pub bound: f32,
+}
+
+impl MinkowskiDifference {
+    /// The hull of every pairwise difference of core points.
+    pub fn new(a: RoundedConvex<'_>, b: RoundedConvex<'_>) -> Self {
+        let differences: Vec<Vec2> = a
+            .points
+            .iter()
+            .flat_map(|p| b.points.iter().map(move |q| *p - *q))
+            .collect();
+        let points = convex_hull(&differences);
+        let normals = match points.len() {
+            0 | 1 => Vec::new(),
+            2 => {
+                let normal = edge_normal(points[0], points[1]);
+                vec![normal, -normal]
+            }
+            count => (0..count)
+                .map(|i| edge_normal(points[i], points[(i + 1) % count]))
+                .collect(),
+        };
+        let center = points.iter().copied().sum::<Vec2>() / points.len() as f32;
+        let radius = a.radius + b.radius;
+        let bound = points
+            .iter()
+            .map(|p| p.distance(center))
+            .fold(0.0, f32::max)
+            + radius;
+        Self {
+            points,
+            normals,
+            radius,
+            center,
+            bound,
+        }
+    }
+
+    /// A view the convex queries accept.
+    pub fn view(&self) -> RoundedConvex<'_> {
+        RoundedConvex {
+            points: &self.points,
+            normals: &self.normals,
+            radius: self.radius,
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! [`Segment`]: a line segment with no thickness.
+
+use glam::Vec2;
+
+use crate::ShapeError;
+use crate::rounded_convex::{RoundedConvex, edge_normal};
+
+/// A line segment between two distinct points of the local frame.
+///
+/// It is a degenerate polygon of two points whose two faces point opposite ways,
+/// so it reuses the polygon code; a [`Capsule`](crate::Capsule) is a segment with a radius.
+///
+/// ```
+/// use sat2d::{Segment, Vec2};
+/// let segment = Segment::try_new(Vec2::ZERO, Vec2::X).unwrap();
+/// assert_eq!(segment.length(), 1.0);
+/// assert!(Segment::try_new(Vec2::X, Vec2::X).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct Segment {
+    points: [Vec2; 2],
+    normals: [Vec2; 2],
+}
+
+impl Segment {
+    /// The segment from `a` to `b`.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinitePoint`] for a NaN or infinite end, and
+    /// [`ShapeError::DegenerateSegment`] if the ends coincide.
+    pub fn try_new(a: Vec2, b: Vec2) -> Result<Self, ShapeError> {
+        for (index, point) in [a, b].into_iter().enumerate() {
+            if !point.is_finite() {
+                return Err(ShapeError::NonFinitePoint { index });
+            }
+        }
+        let scale = a.abs().max(b.abs()).max_element().max(f32::MIN_POSITIVE);
+        if a.distance(b) <= scale * 1e-6 {
+            return Err(ShapeError::DegenerateSegment);
+        }
+        let normal = edge_normal(a, b);
+        Ok(Self {
+            points: [a, b],
+            normals: [normal, -normal],
+        })
+    }
+
+    /// The first end.
+    #[inline]
+    #[must_use]
+    pub fn a(&self) -> Vec2 {
+        self.points[0]
+    }
+
+    /// The second end.
+    #[inline]
+    #[must_use]
+    pub fn b(&self) -> Vec2 {
+        self.points[1]
+    }
+
+    /// Both ends, `[a, b]`.
+    #[inline]
+    #[must_use]
+    pub fn points(&self) -> &[Vec2; 2] {
+        &self.points
+    }
+
+    /// The unit normal on the right of `a → b`; the other face has the opposite normal.
+    #[inline]
+    #[must_use]
+    pub fn normal(&self) -> Vec2 {
+        self.normals[0]
+    }
+
+    /// The distance between the ends.
+    #[inline]
+    #[must_use]
+    pub fn length(&self) -> f32 {
+        self.points[0].distance(self.points[1])
+    }
+
+    pub(crate) fn rounded(&self, radius: f32) -> RoundedConvex<'_> {
+        RoundedConvex {
+            points: &self.points,
+            normals: &self.normals,
+            radius,
+        }
+    }
+}

@@ -1,0 +1,383 @@
+//! [`Shape`]: the closed set of shapes every query accepts.
+
+use glam::Vec2;
+
+use crate::convex_hull::convex_hull;
+use crate::outline::clean_outline;
+use crate::rounded_convex::RoundedConvex;
+use crate::{
+    Aabb, BoundingCircle, Capsule, Circle, ConcavePolygon, ConvexPolygon, Iso, Segment, ShapeError,
+    ShapeKind, validate_size,
+};
+
+/// A 2D shape in its local frame. Place it in the world with an [`Iso`].
+///
+/// One closed enum: every pair query is a `match (a, b)` over these variants.
+///
+/// ```
+/// use sat2d::{Shape, Iso, Vec2};
+/// let ball = Shape::circle(1.0);
+/// let crate_ = Shape::rectangle(2.0, 2.0);
+/// let l_shape = Shape::polygon(&[
+///     Vec2::new(0.0, 0.0), Vec2::new(2.0, 0.0), Vec2::new(2.0, 1.0),
+///     Vec2::new(1.0, 1.0), Vec2::new(1.0, 2.0), Vec2::new(0.0, 2.0),
+/// ]).unwrap();
+/// assert!(l_shape.is_concave());
+/// assert!(sat2d::intersects(&ball, &Iso::IDENTITY, &crate_, &Iso::new(Vec2::new(1.5, 0.0), 0.3)));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "crate::ShapeData", try_from = "crate::ShapeData")
+)]
+pub enum Shape {
+    /// A disc centred on the local origin.
+    Circle(Circle),
+    /// A segment with no thickness.
+    Segment(Segment),
+    /// A segment along local Y swept by a disc.
+    Capsule(Capsule),
+    /// A convex polygon.
+    Polygon(ConvexPolygon),
+    /// A simple concave polygon, split into convex parts.
+    Concave(ConcavePolygon),
+}
+
+impl Shape {
+    /// A disc of `radius` centred on the local origin.
+    ///
+    /// # Panics
+    /// If `radius` is not finite and greater than zero; see [`Self::try_circle`].
+    #[must_use]
+    pub fn circle(radius: f32) -> Self {
+        Self::try_circle(radius).unwrap_or_else(|error| panic!("Shape::circle: {error}"))
+    }
+
+    /// A disc of `radius` centred on the local origin.
+    ///
+    /// # Errors
+    /// [`ShapeError::InvalidSize`] if `radius` is not finite and greater than zero.
+    pub fn try_circle(radius: f32) -> Result<Self, ShapeError> {
+        Circle::try_new(radius).map(Self::Circle)
+    }
+
+    /// A `width × height` rectangle centred on the local origin.
+    ///
+    /// # Panics
+    /// If a side is not finite and greater than zero; see [`Self::try_rectangle`].
+    #[must_use]
+    pub fn rectangle(width: f32, height: f32) -> Self {
+        Self::try_rectangle(width, height)
+            .unwrap_or_else(|error| panic!("Shape::rectangle: {error}"))
+    }
+
+    /// A `width × height` rectangle centred on the local origin.
+    ///
+    /// # Errors
+    /// [`ShapeError::InvalidSize`] if a side is not finite and greater than zero.
+    pub fn try_rectangle(width: f32, height: f32) -> Result<Self, ShapeError> {
+        validate_size("rectangle width", width)?;
+        validate_size("rectangle height", height)?;
+        let half = Vec2::new(width, height) * 0.5;
+        Ok(Self::Polygon(ConvexPolygon::from_convex_ccw(vec![
+            Vec2::new(-half.x, -half.y),
+            Vec2::new(half.x, -half.y),
+            Vec2::new(half.x, half.y),
+            Vec2::new(-half.x, half.y),
+        ])))
+    }
+
+    /// A capsule of `radius` whose straight part, `length` long, runs along local Y
+    /// (Bevy's `Capsule2d` convention). A `length` of zero gives a circle.
+    ///
+    /// # Panics
+    /// On invalid sizes; see [`Self::try_capsule`].
+    #[must_use]
+    pub fn capsule(radius: f32, length: f32) -> Self {
+        Self::try_capsule(radius, length).unwrap_or_else(|error| panic!("Shape::capsule: {error}"))
+    }
+
+    /// A capsule of `radius` whose straight part, `length` long, runs along local Y.
+    /// A `length` of zero gives a circle.
+    ///
+    /// # Errors
+    /// [`ShapeError::InvalidSize`] if `radius` is not finite and greater than zero;
+    /// [`ShapeError::InvalidLength`] if `length` is negative or not finite.
+    pub fn try_capsule(radius: f32, length: f32) -> Result<Self, ShapeError> {
+        validate_size("capsule radius", radius)?;
+        if !(length.is_finite() && length >= 0.0) {
+            return Err(ShapeError::InvalidLength {
+                what: "capsule length",
+                value: length,
+            });
+        }
+        if length <= radius * 1e-6 {
+            return Self::try_circle(radius);
+        }
+        Capsule::try_new(radius, length).map(Self::Capsule)
+    }
+
+    /// The segment from `a` to `b`.
+    ///
+    /// # Panics
+    /// If an end is not finite or the ends coincide; see [`Self::try_segment`].
+    #[must_use]
+    pub fn segment(a: Vec2, b: Vec2) -> Self {
+        Self::try_segment(a, b).unwrap_or_else(|error| panic!("Shape::segment: {error}"))
+    }
+
+    /// The segment from `a` to `b`.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinitePoint`] or [`ShapeError::DegenerateSegment`].
+    pub fn try_segment(a: Vec2, b: Vec2) -> Result<Self, ShapeError> {
+        Segment::try_new(a, b).map(Self::Segment)
+    }
+
+    /// A polygon from its outline, in either winding. A convex outline gives
+    /// [`Shape::Polygon`]; a simple concave one gives [`Shape::Concave`], split into
+    /// convex parts. Consecutive duplicate points are merged and collinear points dropped.
+    ///
+    /// # Errors
+    /// [`ShapeError::TooManyPoints`] above [`MAX_POLYGON_POINTS`](crate::MAX_POLYGON_POINTS),
+    /// [`ShapeError::NonFinitePoint`], [`ShapeError::TooFewPoints`],
+    /// [`ShapeError::ZeroArea`], [`ShapeError::SelfIntersecting`], or (for outlines on
+    /// the edge of degeneracy) [`ShapeError::Triangulation`].
+    pub fn polygon(points: &[Vec2]) -> Result<Self, ShapeError> {
+        let outline = clean_outline(points)?;
+        if outline.is_convex {
+            Ok(Self::Polygon(ConvexPolygon::from_convex_ccw(
+                outline.points,
+            )))
+        } else {
+            ConcavePolygon::from_simple_ccw(outline.points).map(Self::Concave)
+        }
+    }
+
+    /// The convex hull of `points` (any order; interior and collinear points dropped).
+    ///
+    /// # Errors
+    /// [`ShapeError::TooManyPoints`], [`ShapeError::NonFinitePoint`],
+    /// [`ShapeError::TooFewPoints`] or [`ShapeError::ZeroArea`].
+    pub fn convex_hull(points: &[Vec2]) -> Result<Self, ShapeError> {
+        if points.len() > crate::MAX_POLYGON_POINTS {
+            return Err(ShapeError::TooManyPoints {
+                count: points.len(),
+                max: crate::MAX_POLYGON_POINTS,
+            });
+        }
+        if let Some(index) = points.iter().position(|p| !p.is_finite()) {
+            return Err(ShapeError::NonFinitePoint { index });
+        }
+        let hull = convex_hull(points);
+        match hull.len() {
+            0..=1 => Err(ShapeError::TooFewPoints {
+                distinct: hull.len(),
+            }),
+            2 => Err(ShapeError::ZeroArea),
+            _ => Self::polygon(&hull),
+        }
+    }
+
+    /// A regular polygon with `sides` corners on a circle of `circumradius`, the first
+    /// corner straight up (+Y), like Bevy's `RegularPolygon`.
+    ///
+    /// # Errors
+    /// [`ShapeError::InvalidSize`] for a bad radius, [`ShapeError::TooFewPoints`] for
+    /// fewer than 3 sides, [`ShapeError::TooManyPoints`] above the cap.
+    pub fn regular_polygon(circumradius: f32, sides: usize) -> Result<Self, ShapeError> {
+        validate_size("regular polygon circumradius", circumradius)?;
+        if sides < 3 {
+            return Err(ShapeError::TooFewPoints { distinct: sides });
+        }
+        if sides > crate::MAX_POLYGON_POINTS {
+            return Err(ShapeError::TooManyPoints {
+                count: sides,
+                max: crate::MAX_POLYGON_POINTS,
+            });
+        }
+        let step = core::f32::consts::TAU / sides as f32;
+        let points: Vec<Vec2> = (0..sides)
+            .map(|i| {
+                Vec2::from_angle(core::f32::consts::FRAC_PI_2 + step * i as f32) * circumradius
+            })
+            .collect();
+        Self::polygon(&points)
+    }
+
+    /// Which variant this is.
+    #[must_use]
+    pub fn kind(&self) -> ShapeKind {
+        match self {
+            Self::Circle(_) => ShapeKind::Circle,
+            Self::Segment(_) => ShapeKind::Segment,
+            Self::Capsule(_) => ShapeKind::Capsule,
+            Self::Polygon(_) => ShapeKind::Polygon,
+            Self::Concave(_) => ShapeKind::Concave,
+        }
+    }
+
+    /// Whether this is a concave polygon (queried part by part).
+    #[must_use]
+    pub fn is_concave(&self) -> bool {
+        matches!(self, Self::Concave(_))
+    }
+
+    /// The enclosed area (zero for a segment).
+    #[must_use]
+    pub fn area(&self) -> f32 {
+        match self {
+            Self::Circle(circle) => core::f32::consts::PI * circle.radius() * circle.radius(),
+            Self::Segment(_) => 0.0,
+            Self::Capsule(capsule) => {
+                let radius = capsule.radius();
+                core::f32::consts::PI * radius * radius + 4.0 * radius * capsule.half_length()
+            }
+            Self::Polygon(polygon) => polygon.area(),
+            Self::Concave(polygon) => polygon.area(),
+        }
+    }
+
+    /// The centre of mass in the local frame (uniform density).
+    #[must_use]
+    pub fn centroid(&self) -> Vec2 {
+        match self {
+            Self::Circle(_) | Self::Capsule(_) => Vec2::ZERO,
+            Self::Segment(segment) => (segment.a() + segment.b()) * 0.5,
+            Self::Polygon(polygon) => polygon.centroid(),
+            Self::Concave(polygon) => polygon.centroid(),
+        }
+    }
+
+    /// The largest distance from the local origin to any point of the shape. Queries
+    /// scale their tolerance by it.
+    #[must_use]
+    pub fn reach(&self) -> f32 {
+        match self {
+            Self::Circle(circle) => circle.radius(),
+            Self::Segment(segment) => segment.a().length().max(segment.b().length()),
+            Self::Capsule(capsule) => capsule.half_length() + capsule.radius(),
+            Self::Polygon(polygon) => polygon.reach(),
+            Self::Concave(polygon) => polygon.reach(),
+        }
+    }
+
+    /// The bounding box in the local frame.
+    #[must_use]
+    pub fn local_aabb(&self) -> Aabb {
+        self.aabb(&Iso::IDENTITY)
+    }
+
+    /// The bounding box of the shape placed by `iso`. Exact (tight) for every shape.
+    #[must_use]
+    pub fn aabb(&self, iso: &Iso) -> Aabb {
+        match self {
+            Self::Circle(circle) => {
+                Aabb::from_center_half_extents(iso.translation, Vec2::splat(circle.radius()))
+            }
+            Self::Segment(segment) => points_aabb(segment.points(), iso, 0.0),
+            Self::Capsule(capsule) => {
+                points_aabb(capsule.segment().points(), iso, capsule.radius())
+            }
+            Self::Polygon(polygon) => points_aabb(polygon.points(), iso, 0.0),
+            Self::Concave(polygon) => points_aabb(polygon.outline(), iso, 0.0),
+        }
+    }
+
+    /// A circle enclosing the shape placed by `iso`, centred on its centroid (on the
+    /// local origin for circles and capsules). Cheaper to update than the AABB: no
+    /// per-vertex work.
+    #[must_use]
+    pub fn bounding_circle(&self, iso: &Iso) -> BoundingCircle {
+        let (center, radius) = match self {
+            Self::Circle(circle) => (Vec2::ZERO, circle.radius()),
+            Self::Segment(segment) => ((segment.a() + segment.b()) * 0.5, segment.length() * 0.5),
+            Self::Capsule(capsule) => (Vec2::ZERO, capsule.half_length() + capsule.radius()),
+            Self::Polygon(polygon) => (polygon.centroid(), polygon.bounding_radius()),
+            Self::Concave(polygon) => (polygon.centroid(), polygon.bounding_radius()),
+        };
+        BoundingCircle::new(iso.transform_point(center), radius)
+    }
+
+    /// How many convex parts queries run on: one, except for concave polygons.
+    #[must_use]
+    pub fn part_count(&self) -> usize {
+        match self {
+            Self::Concave(polygon) => polygon.parts().len(),
+            _ => 1,
+        }
+    }
+
+    /// Convex part `index` as a rounded convex core.
+    pub(crate) fn part(&self, index: usize) -> RoundedConvex<'_> {
+        match self {
+            Self::Circle(circle) => circle.rounded(),
+            Self::Segment(segment) => segment.rounded(0.0),
+            Self::Capsule(capsule) => capsule.rounded(),
+            Self::Polygon(polygon) => polygon.rounded(),
+            Self::Concave(polygon) => polygon.parts()[index].rounded(),
+        }
+    }
+
+    /// Whether [`Self::try_scaled`] by `scale` is exact. Polygons and segments scale
+    /// exactly; circles and capsules only under uniform scale.
+    #[must_use]
+    pub fn scales_exactly(&self, scale: Vec2) -> bool {
+        match self {
+            Self::Circle(_) => scale.x.abs() == scale.y.abs(),
+            Self::Capsule(_) => scale.x.abs() == scale.y.abs(),
+            _ => true,
+        }
+    }
+
+    /// This shape with its local frame scaled by `scale` (negative factors mirror).
+    ///
+    /// Polygons and segments scale exactly, non-uniform scale included. A circle's radius
+    /// scales by the larger factor; a capsule's length scales by `|scale.y|` (its axis) and
+    /// its radius by the larger factor, so the result always encloses the exact image.
+    ///
+    /// # Errors
+    /// Any constructor error, e.g. [`ShapeError::InvalidSize`] for a zero or non-finite
+    /// factor.
+    pub fn try_scaled(&self, scale: Vec2) -> Result<Self, ShapeError> {
+        if !scale.is_finite() || scale.x == 0.0 || scale.y == 0.0 {
+            return Err(ShapeError::InvalidSize {
+                what: "scale factor",
+                value: if scale.x.is_finite() && scale.x != 0.0 {
+                    scale.y
+                } else {
+                    scale.x
+                },
+            });
+        }
+        let larger = scale.x.abs().max(scale.y.abs());
+        match self {
+            Self::Circle(circle) => Self::try_circle(circle.radius() * larger),
+            Self::Segment(segment) => Self::try_segment(segment.a() * scale, segment.b() * scale),
+            Self::Capsule(capsule) => Self::try_capsule(
+                capsule.radius() * larger,
+                capsule.half_length() * 2.0 * scale.y.abs(),
+            ),
+            Self::Polygon(polygon) => {
+                let points: Vec<Vec2> = polygon.points().iter().map(|p| *p * scale).collect();
+                Self::polygon(&points)
+            }
+            Self::Concave(polygon) => {
+                let points: Vec<Vec2> = polygon.outline().iter().map(|p| *p * scale).collect();
+                Self::polygon(&points)
+            }
+        }
+    }
+}
+
+/// The box around `points` placed by `iso`, grown by `radius`.
+fn points_aabb(points: &[Vec2], iso: &Iso, radius: f32) -> Aabb {
+    let first = iso.transform_point(points[0]);
+    let (min, max) = points[1..].iter().fold((first, first), |(min, max), p| {
+        let world = iso.transform_point(*p);
+        (min.min(world), max.max(world))
+    });
+    Aabb::new(min - Vec2::splat(radius), max + Vec2::splat(radius))
+}
