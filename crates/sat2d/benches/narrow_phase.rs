@@ -6,13 +6,16 @@
 //! `intersection_test` and `contact`. It prints how often the two disagree (overlap,
 //! or depth beyond 1e-3 relative) and the speed ratios from criterion's medians.
 
+mod common;
+
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput};
 use parry2d::math::Pose;
 use parry2d::shape::{Ball, Capsule as ParryCapsule, ConvexPolygon as ParryPolygon, SharedShape};
 use sat2d::{Iso, Shape, Vec2};
+
+use common::median_ns;
 
 const PAIRS: usize = 4_096;
 
@@ -192,22 +195,6 @@ fn bench_set(criterion: &mut Criterion, set: &PairSet) {
         });
     });
     group.finish();
-}
-
-/// Criterion's median for one benchmark, in nanoseconds per iteration.
-fn median_ns(group: &str, function: &str) -> Option<f64> {
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"),
-        PathBuf::from,
-    );
-    let path = target
-        .join("criterion")
-        .join(group)
-        .join(function)
-        .join("new/estimates.json");
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
-    json["median"]["point_estimate"].as_f64()
 }
 
 fn main() {

@@ -3,6 +3,7 @@
 use glam::Vec2;
 
 use crate::outline::{clean_outline, signed_area};
+use crate::polygon_lanes::FaceLanes;
 use crate::rounded_convex::{RoundedConvex, edge_normal};
 use crate::{Aabb, ShapeError};
 
@@ -30,6 +31,9 @@ pub struct ConvexPolygon {
     bounding_radius: f32,
     /// Largest distance from the local origin to a vertex.
     reach: f32,
+    /// The same data laid out for the SAT loops (up to 16 vertices).
+    #[cfg_attr(feature = "bevy_reflect", reflect(ignore))]
+    lanes: Option<FaceLanes>,
 }
 
 impl ConvexPolygon {
@@ -59,7 +63,9 @@ impl ConvexPolygon {
         let centroid = polygon_centroid(&points, area);
         let bounding_radius = farthest(&points, centroid);
         let reach = farthest(&points, Vec2::ZERO);
+        let lanes = FaceLanes::new(&points, &normals);
         Self {
+            lanes,
             points,
             normals,
             centroid,
@@ -115,6 +121,11 @@ impl ConvexPolygon {
     #[must_use]
     pub fn local_aabb(&self) -> Aabb {
         Aabb::from_points(&self.points).expect("a polygon has points")
+    }
+
+    /// The lane layout, for polygons of up to 16 vertices.
+    pub(crate) fn lanes(&self) -> Option<&FaceLanes> {
+        self.lanes.as_ref()
     }
 
     pub(crate) fn rounded(&self) -> RoundedConvex<'_> {

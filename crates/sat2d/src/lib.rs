@@ -60,6 +60,7 @@
 
 mod aabb;
 mod bounding_circle;
+pub mod broad_phase;
 mod capsule;
 mod circle;
 mod concave_polygon;
@@ -71,6 +72,7 @@ mod error;
 mod hertel_mehlhorn;
 mod isometry;
 mod outline;
+mod polygon_lanes;
 mod query;
 mod rotation;
 mod rounded_convex;

@@ -159,7 +159,7 @@ fn face_contact(
 /// Candidates whose line misses the overlap are dropped; if none
 /// is left, `known_inside` is used, else the extremes (along the tangent) of the
 /// cores' common region.
-fn settle_points(
+pub(crate) fn settle_points(
     a: RoundedConvex<'_>,
     b: RoundedConvex<'_>,
     normal: Vec2,

@@ -3,15 +3,17 @@
 //! Every query solves in A's local frame (B is carried into it once), then maps the
 //! result back to the world once. The shape-pair table is a single `match`:
 //!
-//! | A \ B          | circle        | segment, capsule, polygon | concave        |
-//! |----------------|---------------|---------------------------|----------------|
-//! | circle         | circle–circle | convex–convex             | concave        |
-//! | segment, capsule, polygon | convex–convex | convex–convex  | concave        |
-//! | concave        | concave       | concave                   | concave        |
+//! | A \ B            | circle          | polygon         | segment, capsule | concave |
+//! |------------------|-----------------|-----------------|------------------|---------|
+//! | circle           | circle–circle   | polygon–circle† | convex–convex    | concave |
+//! | polygon          | polygon–circle  | polygon–polygon | convex–convex    | concave |
+//! | segment, capsule | convex–convex   | convex–convex   | convex–convex    | concave |
+//! | concave          | concave         | concave         | concave          | concave |
 //!
 //! "convex–convex" is one SAT routine on rounded convex cores (a circle is a point
-//! with a radius, a capsule a segment with a radius), so a reversed pair needs no
-//! separate code: it runs the same routine with the roles swapped.
+//! with a radius, a capsule a segment with a radius); it answers every pair.
+//! polygon–polygon and polygon–circle are the same algorithm specialised for the
+//! most common pairs. † runs with the roles swapped and flips the result.
 
 mod chord;
 mod clip;
@@ -19,6 +21,8 @@ mod closest_points;
 mod contact_circle_circle;
 mod contact_concave;
 mod contact_convex_convex;
+mod contact_polygon_circle;
+mod contact_polygon_polygon;
 mod containment;
 mod core_intersection;
 mod minkowski_difference;
@@ -32,6 +36,8 @@ use crate::{Contact, Iso, Shape};
 use contact_circle_circle::{contact_circle_circle, intersects_circle_circle};
 use contact_concave::{contact_concave, intersects_concave};
 use contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
+use contact_polygon_circle::{contact_polygon_circle, intersects_polygon_circle};
+use contact_polygon_polygon::{contact_polygon_polygon, intersects_polygon_polygon};
 use transformed_core::TransformedCore;
 
 /// The tolerance that makes "closed set" decisions robust in `f32`, relative to the
@@ -69,6 +75,28 @@ pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
             circle_a.radius(),
             iso_b.translation,
             circle_b.radius(),
+            tolerance,
+        ),
+        (Shape::Polygon(polygon_a), Shape::Polygon(polygon_b))
+            if let (Some(lanes_a), Some(lanes_b)) = (polygon_a.lanes(), polygon_b.lanes()) =>
+        {
+            intersects_polygon_polygon(
+                (polygon_a, lanes_a),
+                (polygon_b, lanes_b),
+                &iso_a.inverse_mul(iso_b),
+                tolerance,
+            )
+        }
+        (Shape::Polygon(polygon), Shape::Circle(circle)) => intersects_polygon_circle(
+            polygon,
+            iso_a.inverse_transform_point(iso_b.translation),
+            circle.radius(),
+            tolerance,
+        ),
+        (Shape::Circle(circle), Shape::Polygon(polygon)) => intersects_polygon_circle(
+            polygon,
+            iso_b.inverse_transform_point(iso_a.translation),
+            circle.radius(),
             tolerance,
         ),
         (Shape::Concave(_), _) | (_, Shape::Concave(_)) => {
@@ -113,6 +141,32 @@ pub fn contact(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> Option<Contact
             circle_b.radius(),
             tolerance,
         ),
+        (Shape::Polygon(polygon_a), Shape::Polygon(polygon_b))
+            if let (Some(lanes_a), Some(lanes_b)) = (polygon_a.lanes(), polygon_b.lanes()) =>
+        {
+            contact_polygon_polygon(
+                (polygon_a, lanes_a),
+                (polygon_b, lanes_b),
+                &iso_a.inverse_mul(iso_b),
+                tolerance,
+            )
+            .map(|c| c.transformed(iso_a))
+        }
+        (Shape::Polygon(polygon), Shape::Circle(circle)) => contact_polygon_circle(
+            polygon,
+            iso_a.inverse_transform_point(iso_b.translation),
+            circle.radius(),
+            tolerance,
+        )
+        .map(|c| c.transformed(iso_a)),
+        // The same routine with the roles swapped, then the result seen from A.
+        (Shape::Circle(circle), Shape::Polygon(polygon)) => contact_polygon_circle(
+            polygon,
+            iso_b.inverse_transform_point(iso_a.translation),
+            circle.radius(),
+            tolerance,
+        )
+        .map(|c| c.transformed(iso_b).flipped()),
         (Shape::Concave(_), _) | (_, Shape::Concave(_)) => {
             contact_concave(a, b, &iso_a.inverse_mul(iso_b), tolerance)
                 .map(|c| c.transformed(iso_a))

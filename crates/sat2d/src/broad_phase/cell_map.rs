@@ -1,0 +1,154 @@
+//! The sparse cell table of a [`SpatialHashGrid`](super::SpatialHashGrid): integer cell
+//! coordinates to the slots of the colliders touching the cell.
+
+use glam::Vec2;
+use rustc_hash::FxHashMap;
+
+use crate::Aabb;
+
+/// The cell coordinate of `value`. Float-to-int casts saturate, so a coordinate of
+/// `1e12` lands in the last cell instead of overflowing.
+#[inline]
+pub(super) fn cell_coordinate(value: f32, inverse_side: f32) -> i32 {
+    (value * inverse_side).floor() as i32
+}
+
+/// The hash key of cell `(x, y)`.
+#[inline]
+pub(super) fn cell_key(x: i32, y: i32) -> u64 {
+    (u64::from(x as u32) << 32) | u64::from(y as u32)
+}
+
+/// The key of the cell holding `point`.
+#[inline]
+pub(super) fn cell_key_of(point: Vec2, inverse_side: f32) -> u64 {
+    cell_key(
+        cell_coordinate(point.x, inverse_side),
+        cell_coordinate(point.y, inverse_side),
+    )
+}
+
+/// The inclusive block of cells a box touches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct CellRange {
+    min: (i32, i32),
+    max: (i32, i32),
+}
+
+impl CellRange {
+    /// The cells `aabb` touches.
+    #[inline]
+    pub(super) fn of(aabb: &Aabb, inverse_side: f32) -> Self {
+        Self {
+            min: (
+                cell_coordinate(aabb.min.x, inverse_side),
+                cell_coordinate(aabb.min.y, inverse_side),
+            ),
+            max: (
+                cell_coordinate(aabb.max.x, inverse_side),
+                cell_coordinate(aabb.max.y, inverse_side),
+            ),
+        }
+    }
+
+    /// How many cells the block holds (never overflows).
+    #[inline]
+    pub(super) fn cell_count(&self) -> u64 {
+        let width = i64::from(self.max.0) - i64::from(self.min.0) + 1;
+        let height = i64::from(self.max.1) - i64::from(self.min.1) + 1;
+        width.unsigned_abs().saturating_mul(height.unsigned_abs())
+    }
+
+    /// Whether the block is a single cell.
+    #[inline]
+    pub(super) fn is_single(&self) -> bool {
+        self.min == self.max
+    }
+
+    /// The keys of every cell in the block, row by row.
+    pub(super) fn keys(&self) -> impl Iterator<Item = u64> + use<> {
+        let (min, max) = (self.min, self.max);
+        (min.1..=max.1).flat_map(move |y| (min.0..=max.0).map(move |x| cell_key(x, y)))
+    }
+}
+
+/// The world-space box of cell `(x, y)`.
+fn cell_box(x: i32, y: i32, side: f32) -> Aabb {
+    let min = Vec2::new(x as f32, y as f32) * side;
+    Aabb::new(min, min + Vec2::splat(side))
+}
+
+/// Cell key → slots of the colliders touching that cell. Empty cells are removed, and
+/// their lists kept for reuse so that moving colliders do not allocate.
+#[derive(Clone, Debug, Default)]
+pub(super) struct CellMap {
+    cells: FxHashMap<u64, Vec<u32>>,
+    spare: Vec<Vec<u32>>,
+}
+
+impl CellMap {
+    /// Adds `slot` to every cell of `range`.
+    pub(super) fn insert(&mut self, range: &CellRange, slot: u32) {
+        for key in range.keys() {
+            self.cells
+                .entry(key)
+                .or_insert_with(|| self.spare.pop().unwrap_or_default())
+                .push(slot);
+        }
+    }
+
+    /// Removes `slot` from every cell of `range`.
+    pub(super) fn remove(&mut self, range: &CellRange, slot: u32) {
+        for key in range.keys() {
+            let Some(slots) = self.cells.get_mut(&key) else {
+                continue;
+            };
+            if let Some(index) = slots.iter().position(|&other| other == slot) {
+                slots.swap_remove(index);
+            }
+            if slots.is_empty()
+                && let Some(empty) = self.cells.remove(&key)
+            {
+                self.spare.push(empty);
+            }
+        }
+    }
+
+    /// The slots in cell `key`.
+    #[inline]
+    pub(super) fn get(&self, key: u64) -> &[u32] {
+        self.cells.get(&key).map_or(&[], Vec::as_slice)
+    }
+
+    /// Every occupied cell: its key and its slots.
+    pub(super) fn iter(&self) -> impl Iterator<Item = (u64, &[u32])> {
+        self.cells
+            .iter()
+            .map(|(key, slots)| (*key, slots.as_slice()))
+    }
+
+    /// Every occupied cell's coordinates.
+    pub(super) fn coordinates(&self) -> impl Iterator<Item = (i32, i32)> + '_ {
+        self.cells
+            .keys()
+            .map(|key| ((key >> 32) as u32 as i32, *key as u32 as i32))
+    }
+
+    /// How many cells are occupied.
+    pub(super) fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Empties every cell.
+    pub(super) fn clear(&mut self) {
+        for (_, mut slots) in self.cells.drain() {
+            slots.clear();
+            self.spare.push(slots);
+        }
+    }
+}
+
+/// The world-space box of the cell at `coordinates`.
+pub(super) fn coordinates_box(coordinates: (i32, i32), side: f32) -> Aabb {
+    cell_box(coordinates.0, coordinates.1, side)
+}

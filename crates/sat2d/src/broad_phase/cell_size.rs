@@ -1,0 +1,52 @@
+//! [`CellSize`]: how big a grid cell is, fixed or tuned to the colliders.
+
+use super::Bounds;
+
+/// The side of a [`SpatialHashGrid`](super::SpatialHashGrid) cell.
+///
+/// `Auto` (the default) sets the side to [`AUTO_CELL_FACTOR`] × the median of the
+/// colliders' larger box extents, sampled over at most [`AUTO_SAMPLE`] colliders, when
+/// pairs are first asked for; it re-tunes (one rebuild) once at least half the colliders
+/// have changed since the last tuning and the median has drifted by more than 2×.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum CellSize {
+    /// Derived from the colliders' sizes and re-tuned as they change.
+    #[default]
+    Auto,
+    /// A fixed side, in world units. Must be finite and positive.
+    Fixed(f32),
+}
+
+/// The multiple of the median collider extent that `CellSize::Auto` picks.
+pub const AUTO_CELL_FACTOR: f32 = 2.0;
+
+/// How many colliders `CellSize::Auto` samples to estimate the median extent.
+pub const AUTO_SAMPLE: usize = 1024;
+
+/// The side used when there is nothing to measure (no colliders, or only points).
+pub(super) const FALLBACK_SIDE: f32 = 1.0;
+
+/// The automatic side for the bounds yielded by `bounds` (an evenly strided sample).
+pub(super) fn auto_side<'a>(bounds: impl ExactSizeIterator<Item = &'a Bounds>) -> f32 {
+    let stride = bounds.len().div_ceil(AUTO_SAMPLE).max(1);
+    let mut extents: Vec<f32> = bounds
+        .step_by(stride)
+        .map(|bounds| {
+            let size = bounds.aabb.size();
+            size.x.max(size.y)
+        })
+        .collect();
+    if extents.is_empty() {
+        return FALLBACK_SIDE;
+    }
+    let middle = extents.len() / 2;
+    let (_, median, _) = extents.select_nth_unstable_by(middle, f32::total_cmp);
+    let side = *median * AUTO_CELL_FACTOR;
+    if side.is_finite() && side > 0.0 {
+        side
+    } else {
+        FALLBACK_SIDE
+    }
+}

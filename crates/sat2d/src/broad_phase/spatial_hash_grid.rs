@@ -1,0 +1,533 @@
+//! [`SpatialHashGrid`]: a sparse uniform grid with static colliders kept apart.
+
+use glam::Vec2;
+use rustc_hash::FxHashMap;
+
+use super::cell_map::{CellMap, CellRange, cell_key_of, coordinates_box};
+use super::cell_size::{CellSize, auto_side};
+use super::{Bounds, BroadPhase, BroadPhaseError, IdPair, Mobility};
+use crate::Aabb;
+
+/// A collider touching more cells than this goes to the oversized list instead of the
+/// cells, so a floor or a level boundary is not copied into thousands of cells. Each
+/// oversized collider looks up the cells its box covers (or, when fewer, every occupied
+/// cell) at query time.
+pub const OVERSIZED_CELLS: u64 = 64;
+
+/// A sparse uniform grid: a hash map from cell to the colliders touching it, so an
+/// unbounded world costs memory only where colliders are.
+///
+/// - Moving and static colliders live in two cell maps. Pairs come from the moving map
+///   (moving–moving) and from looking up each moving collider's cells in the static map
+///   (moving–static): a static collider costs nothing until something moves near it, and
+///   is re-inserted only when [`update`](BroadPhase::update)d to other cells.
+/// - A pair found in several shared cells is reported only from the cell that holds
+///   the lower-left corner of the boxes' overlap, so no hash set is needed to
+///   deduplicate.
+/// - Colliders covering more than [`OVERSIZED_CELLS`] cells are kept in a list
+///   instead (see there).
+/// - Cell coordinates saturate, so huge world coordinates (`1e12`) cannot overflow;
+///   they only share edge cells.
+///
+/// Updating a collider that stays within its cells only stores its new bounds.
+///
+/// ```
+/// use sat2d::broad_phase::{BroadPhase, Bounds, CellSize, Mobility, SpatialHashGrid};
+/// use sat2d::{Aabb, Vec2};
+/// let tile = |x: f32| Bounds::from_aabb(Aabb::new(Vec2::new(x, 0.0), Vec2::new(x + 1.0, 1.0)));
+/// let mut grid = SpatialHashGrid::new(CellSize::Fixed(2.0));
+/// for x in 0..1000 {
+///     grid.insert(x, tile(x as f32), Mobility::Static)?; // touching tiles, never paired
+/// }
+/// grid.insert(5000, tile(10.5), Mobility::Moving)?;
+/// let mut pairs = Vec::new();
+/// grid.pairs(&mut pairs);
+/// assert_eq!(pairs, [(10, 5000), (11, 5000)]);
+/// # Ok::<(), sat2d::broad_phase::BroadPhaseError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SpatialHashGrid {
+    cell_size: CellSize,
+    side: f32,
+    inverse_side: f32,
+    built: bool,
+    changes_since_tuning: usize,
+    proxies: Vec<Proxy>,
+    free_slots: Vec<u32>,
+    slot_of: FxHashMap<u32, u32>,
+    moving_slots: Vec<u32>,
+    oversized_slots: Vec<u32>,
+    moving_cells: CellMap,
+    static_cells: CellMap,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Proxy {
+    id: u32,
+    bounds: Bounds,
+    mobility: Mobility,
+    placement: Placement,
+    /// Index in `moving_slots` while moving.
+    moving_index: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Placement {
+    /// A free slot.
+    Free,
+    /// Present but not yet in any cell (before the first build).
+    Unplaced,
+    Cells(CellRange),
+    Oversized,
+}
+
+impl SpatialHashGrid {
+    /// An empty grid with the given cell size.
+    ///
+    /// # Panics
+    /// If a fixed size is not finite and positive.
+    #[must_use]
+    pub fn new(cell_size: CellSize) -> Self {
+        if let CellSize::Fixed(side) = cell_size {
+            assert!(
+                side.is_finite() && side > 0.0,
+                "SpatialHashGrid: cell size must be finite and positive, got {side}"
+            );
+        }
+        Self {
+            cell_size,
+            ..Self::default()
+        }
+    }
+
+    /// The configured cell size.
+    #[must_use]
+    pub fn cell_size(&self) -> CellSize {
+        self.cell_size
+    }
+
+    /// Changes the cell size; the grid is rebuilt at the next query.
+    ///
+    /// # Panics
+    /// If a fixed size is not finite and positive.
+    pub fn set_cell_size(&mut self, cell_size: CellSize) {
+        let checked = Self::new(cell_size);
+        self.cell_size = checked.cell_size;
+        self.unplace_all();
+    }
+
+    /// The side of a cell now in use, or `None` before the grid is first built.
+    #[must_use]
+    pub fn cell_side(&self) -> Option<f32> {
+        self.built.then_some(self.side)
+    }
+
+    /// The boxes of every occupied cell (moving and static), for debug drawing.
+    pub fn occupied_cells(&self) -> impl Iterator<Item = Aabb> + '_ {
+        let side = self.side;
+        self.moving_cells
+            .coordinates()
+            .chain(self.static_cells.coordinates())
+            .map(move |coordinates| coordinates_box(coordinates, side))
+    }
+
+    /// How many cells hold at least one collider.
+    #[must_use]
+    pub fn occupied_cell_count(&self) -> usize {
+        self.moving_cells.len() + self.static_cells.len()
+    }
+
+    /// How many colliders are on the oversized list.
+    #[must_use]
+    pub fn oversized_count(&self) -> usize {
+        self.oversized_slots.len()
+    }
+
+    fn placement_for(&self, bounds: &Bounds) -> Placement {
+        let range = CellRange::of(&bounds.aabb, self.inverse_side);
+        if range.cell_count() > OVERSIZED_CELLS {
+            Placement::Oversized
+        } else {
+            Placement::Cells(range)
+        }
+    }
+
+    fn cells_mut(&mut self, mobility: Mobility) -> &mut CellMap {
+        match mobility {
+            Mobility::Moving => &mut self.moving_cells,
+            Mobility::Static => &mut self.static_cells,
+        }
+    }
+
+    fn place(&mut self, slot: u32, placement: Placement) {
+        let mobility = self.proxies[slot as usize].mobility;
+        match placement {
+            Placement::Cells(range) => self.cells_mut(mobility).insert(&range, slot),
+            Placement::Oversized => self.oversized_slots.push(slot),
+            Placement::Free | Placement::Unplaced => {}
+        }
+        self.proxies[slot as usize].placement = placement;
+    }
+
+    fn unplace(&mut self, slot: u32) {
+        let proxy = self.proxies[slot as usize];
+        match proxy.placement {
+            Placement::Cells(range) => self.cells_mut(proxy.mobility).remove(&range, slot),
+            Placement::Oversized => self.oversized_slots.retain(|&other| other != slot),
+            Placement::Free | Placement::Unplaced => {}
+        }
+        self.proxies[slot as usize].placement = Placement::Unplaced;
+    }
+
+    fn unplace_all(&mut self) {
+        self.moving_cells.clear();
+        self.static_cells.clear();
+        self.oversized_slots.clear();
+        for proxy in &mut self.proxies {
+            if proxy.placement != Placement::Free {
+                proxy.placement = Placement::Unplaced;
+            }
+        }
+        self.built = false;
+    }
+
+    /// Picks the cell side and places every collider.
+    fn build(&mut self) {
+        self.unplace_all();
+        self.side = match self.cell_size {
+            CellSize::Fixed(side) => side,
+            CellSize::Auto => auto_side(self.live_bounds()),
+        };
+        self.inverse_side = self.side.recip();
+        for slot in 0..self.proxies.len() as u32 {
+            if self.proxies[slot as usize].placement == Placement::Unplaced {
+                let placement = self.placement_for(&self.proxies[slot as usize].bounds);
+                self.place(slot, placement);
+            }
+        }
+        self.built = true;
+        self.changes_since_tuning = 0;
+    }
+
+    fn live_bounds(&self) -> impl ExactSizeIterator<Item = &Bounds> {
+        let live: Vec<&Bounds> = self
+            .proxies
+            .iter()
+            .filter(|proxy| proxy.placement != Placement::Free)
+            .map(|proxy| &proxy.bounds)
+            .collect();
+        live.into_iter()
+    }
+
+    /// Builds on first use; with `CellSize::Auto`, re-tunes once half the colliders have
+    /// changed and the ideal side has drifted by more than 2×.
+    fn prepare(&mut self) {
+        if !self.built {
+            self.build();
+            return;
+        }
+        if self.cell_size == CellSize::Auto
+            && self.changes_since_tuning * 2 >= self.slot_of.len().max(1)
+        {
+            self.changes_since_tuning = 0;
+            let ideal = auto_side(self.live_bounds());
+            let ratio = ideal / self.side;
+            if !(0.5..=2.0).contains(&ratio) {
+                self.build();
+            }
+        }
+    }
+
+    fn slot(&self, id: u32) -> Result<u32, BroadPhaseError> {
+        self.slot_of
+            .get(&id)
+            .copied()
+            .ok_or(BroadPhaseError::UnknownId(id))
+    }
+
+    fn add_moving(&mut self, slot: u32) {
+        self.proxies[slot as usize].moving_index = self.moving_slots.len() as u32;
+        self.moving_slots.push(slot);
+    }
+
+    fn remove_moving(&mut self, slot: u32) {
+        let index = self.proxies[slot as usize].moving_index as usize;
+        self.moving_slots.swap_remove(index);
+        if let Some(&moved) = self.moving_slots.get(index) {
+            self.proxies[moved as usize].moving_index = index as u32;
+        }
+    }
+
+    /// Whether `a` and `b`, found together in cell `key`, should be reported from it.
+    #[inline]
+    fn reported_here(&self, key: u64, a: &Proxy, b: &Proxy) -> bool {
+        let single =
+            |proxy: &Proxy| matches!(proxy.placement, Placement::Cells(range) if range.is_single());
+        if single(a) || single(b) {
+            return true;
+        }
+        let corner = a.bounds.aabb.min.max(b.bounds.aabb.min);
+        cell_key_of(corner, self.inverse_side) == key
+    }
+
+    fn moving_moving_pairs(&self, out: &mut Vec<IdPair>) {
+        for (key, slots) in self.moving_cells.iter() {
+            for (index, &slot_a) in slots.iter().enumerate() {
+                let a = &self.proxies[slot_a as usize];
+                for &slot_b in &slots[index + 1..] {
+                    let b = &self.proxies[slot_b as usize];
+                    if a.bounds.aabb.intersects(&b.bounds.aabb)
+                        && self.reported_here(key, a, b)
+                        && a.bounds.circle.intersects(&b.bounds.circle)
+                    {
+                        out.push(ordered(a.id, b.id));
+                    }
+                }
+            }
+        }
+    }
+
+    fn moving_static_pairs(&self, out: &mut Vec<IdPair>) {
+        if self.static_cells.len() == 0 {
+            return;
+        }
+        for &slot in &self.moving_slots {
+            let moving = &self.proxies[slot as usize];
+            let Placement::Cells(range) = moving.placement else {
+                continue;
+            };
+            for key in range.keys() {
+                for &static_slot in self.static_cells.get(key) {
+                    let other = &self.proxies[static_slot as usize];
+                    if moving.bounds.aabb.intersects(&other.bounds.aabb)
+                        && self.reported_here(key, moving, other)
+                        && moving.bounds.circle.intersects(&other.bounds.circle)
+                    {
+                        out.push(ordered(moving.id, other.id));
+                    }
+                }
+            }
+        }
+    }
+
+    fn oversized_pairs(&self, out: &mut Vec<IdPair>) {
+        for (index, &slot) in self.oversized_slots.iter().enumerate() {
+            let big = &self.proxies[slot as usize];
+            for &other_slot in &self.oversized_slots[index + 1..] {
+                let other = &self.proxies[other_slot as usize];
+                let both_static = big.mobility.is_static() && other.mobility.is_static();
+                if !both_static && big.bounds.overlaps(&other.bounds) {
+                    out.push(ordered(big.id, other.id));
+                }
+            }
+            self.oversized_against_cells(big, &self.moving_cells, out);
+            if !big.mobility.is_static() {
+                self.oversized_against_cells(big, &self.static_cells, out);
+            }
+        }
+    }
+
+    /// Pairs of the oversized `big` with the colliders of `cells`: through the cells its
+    /// box covers, or through every occupied cell when those are fewer.
+    fn oversized_against_cells(&self, big: &Proxy, cells: &CellMap, out: &mut Vec<IdPair>) {
+        let mut visit = |key: u64, slots: &[u32]| {
+            for &slot in slots {
+                let other = &self.proxies[slot as usize];
+                if big.bounds.aabb.intersects(&other.bounds.aabb)
+                    && self.reported_here(key, big, other)
+                    && big.bounds.circle.intersects(&other.bounds.circle)
+                {
+                    out.push(ordered(big.id, other.id));
+                }
+            }
+        };
+        let range = CellRange::of(&big.bounds.aabb, self.inverse_side);
+        if range.cell_count() <= cells.len() as u64 {
+            for key in range.keys() {
+                visit(key, cells.get(key));
+            }
+        } else {
+            for (key, slots) in cells.iter() {
+                visit(key, slots);
+            }
+        }
+    }
+
+    fn linear_query(&self, keep: impl Fn(&Bounds) -> bool, out: &mut Vec<u32>) {
+        out.extend(
+            self.proxies
+                .iter()
+                .filter(|proxy| proxy.placement != Placement::Free && keep(&proxy.bounds))
+                .map(|proxy| proxy.id),
+        );
+    }
+}
+
+#[inline]
+fn ordered(a: u32, b: u32) -> IdPair {
+    if a < b { (a, b) } else { (b, a) }
+}
+
+impl BroadPhase for SpatialHashGrid {
+    fn insert(
+        &mut self,
+        id: u32,
+        bounds: Bounds,
+        mobility: Mobility,
+    ) -> Result<(), BroadPhaseError> {
+        if !bounds.is_valid() {
+            return Err(BroadPhaseError::InvalidBounds(id));
+        }
+        if self.slot_of.contains_key(&id) {
+            return Err(BroadPhaseError::DuplicateId(id));
+        }
+        let proxy = Proxy {
+            id,
+            bounds,
+            mobility,
+            placement: Placement::Unplaced,
+            moving_index: 0,
+        };
+        let slot = if let Some(slot) = self.free_slots.pop() {
+            self.proxies[slot as usize] = proxy;
+            slot
+        } else {
+            self.proxies.push(proxy);
+            (self.proxies.len() - 1) as u32
+        };
+        self.slot_of.insert(id, slot);
+        if !mobility.is_static() {
+            self.add_moving(slot);
+        }
+        if self.built {
+            let placement = self.placement_for(&bounds);
+            self.place(slot, placement);
+        }
+        self.changes_since_tuning += 1;
+        Ok(())
+    }
+
+    fn update(&mut self, id: u32, bounds: Bounds) -> Result<(), BroadPhaseError> {
+        if !bounds.is_valid() {
+            return Err(BroadPhaseError::InvalidBounds(id));
+        }
+        let slot = self.slot(id)?;
+        self.proxies[slot as usize].bounds = bounds;
+        self.changes_since_tuning += 1;
+        if self.built {
+            let placement = self.placement_for(&bounds);
+            if placement != self.proxies[slot as usize].placement {
+                self.unplace(slot);
+                self.place(slot, placement);
+            }
+        }
+        Ok(())
+    }
+
+    fn set_mobility(&mut self, id: u32, mobility: Mobility) -> Result<(), BroadPhaseError> {
+        let slot = self.slot(id)?;
+        let proxy = self.proxies[slot as usize];
+        if proxy.mobility == mobility {
+            return Ok(());
+        }
+        let placement = proxy.placement;
+        self.unplace(slot);
+        if mobility.is_static() {
+            self.remove_moving(slot);
+        } else {
+            self.add_moving(slot);
+        }
+        self.proxies[slot as usize].mobility = mobility;
+        self.place(slot, placement);
+        Ok(())
+    }
+
+    fn remove(&mut self, id: u32) -> bool {
+        let Some(slot) = self.slot_of.remove(&id) else {
+            return false;
+        };
+        self.unplace(slot);
+        if !self.proxies[slot as usize].mobility.is_static() {
+            self.remove_moving(slot);
+        }
+        self.proxies[slot as usize].placement = Placement::Free;
+        self.free_slots.push(slot);
+        self.changes_since_tuning += 1;
+        true
+    }
+
+    fn get(&self, id: u32) -> Option<(Bounds, Mobility)> {
+        let proxy = &self.proxies[*self.slot_of.get(&id)? as usize];
+        Some((proxy.bounds, proxy.mobility))
+    }
+
+    fn len(&self) -> usize {
+        self.slot_of.len()
+    }
+
+    fn clear(&mut self) {
+        *self = Self::new(self.cell_size);
+    }
+
+    fn pairs(&mut self, out: &mut Vec<IdPair>) {
+        out.clear();
+        self.prepare();
+        self.moving_moving_pairs(out);
+        self.moving_static_pairs(out);
+        self.oversized_pairs(out);
+        out.sort_unstable();
+    }
+
+    fn query_aabb(&self, aabb: &Aabb, out: &mut Vec<u32>) {
+        out.clear();
+        let keep = |bounds: &Bounds| bounds.aabb.intersects(aabb);
+        let range = CellRange::of(aabb, self.inverse_side);
+        if !self.built || !aabb.is_finite() || range.cell_count() > self.len() as u64 {
+            self.linear_query(keep, out);
+        } else {
+            for key in range.keys() {
+                for cells in [&self.moving_cells, &self.static_cells] {
+                    out.extend(
+                        cells
+                            .get(key)
+                            .iter()
+                            .map(|&slot| &self.proxies[slot as usize])
+                            .filter(|proxy| keep(&proxy.bounds))
+                            .map(|proxy| proxy.id),
+                    );
+                }
+            }
+            out.extend(
+                self.oversized_slots
+                    .iter()
+                    .map(|&slot| &self.proxies[slot as usize])
+                    .filter(|proxy| keep(&proxy.bounds))
+                    .map(|proxy| proxy.id),
+            );
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    fn query_point(&self, point: Vec2, out: &mut Vec<u32>) {
+        out.clear();
+        let keep = |bounds: &Bounds| bounds.contains_point(point);
+        if !self.built || !point.is_finite() {
+            self.linear_query(keep, out);
+        } else {
+            let key = cell_key_of(point, self.inverse_side);
+            let in_cell = [&self.moving_cells, &self.static_cells]
+                .into_iter()
+                .flat_map(|cells| cells.get(key).iter());
+            out.extend(
+                in_cell
+                    .chain(self.oversized_slots.iter())
+                    .map(|&slot| &self.proxies[slot as usize])
+                    .filter(|proxy| keep(&proxy.bounds))
+                    .map(|proxy| proxy.id),
+            );
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+}

@@ -1,0 +1,140 @@
+//! Polygon against circle: Voronoi regions of the face that separates most.
+
+use glam::Vec2;
+use smallvec::SmallVec;
+
+use super::contact_convex_convex::settle_points;
+use crate::rounded_convex::RoundedConvex;
+use crate::{Contact, ConvexPolygon};
+
+/// The face the centre lies furthest outside of, and by how much. `None` past `limit`.
+#[inline]
+fn deepest_face(polygon: &ConvexPolygon, center: Vec2, limit: f32) -> Option<(f32, usize)> {
+    let mut best = (f32::NEG_INFINITY, 0);
+    for (face, (vertex, normal)) in polygon.points().iter().zip(polygon.normals()).enumerate() {
+        let separation = normal.dot(center - *vertex);
+        if separation > limit {
+            return None;
+        }
+        if separation > best.0 {
+            best = (separation, face);
+        }
+    }
+    Some(best)
+}
+
+/// The polygon point nearest an outside `center`, given the face it lies furthest
+/// outside of: one of that face's ends, or its foot on the face.
+///
+/// ```text
+/// before the face's first vertex  → that vertex
+/// past the face's second vertex   → that vertex
+/// otherwise                       → the foot of the perpendicular (face region)
+/// ```
+#[inline]
+fn nearest_on_face(
+    polygon: &ConvexPolygon,
+    face: usize,
+    center: Vec2,
+    separation: f32,
+) -> (Vec2, bool) {
+    let points = polygon.points();
+    let start = points[face];
+    let end = points[(face + 1) % points.len()];
+    if (center - start).dot(end - start) < 0.0 {
+        (start, false)
+    } else if (center - end).dot(start - end) < 0.0 {
+        (end, false)
+    } else {
+        (center - polygon.normals()[face] * separation, true)
+    }
+}
+
+/// Whether the circle (centre in the polygon's frame) meets the polygon.
+pub(crate) fn intersects_polygon_circle(
+    polygon: &ConvexPolygon,
+    center: Vec2,
+    radius: f32,
+    tolerance: f32,
+) -> bool {
+    let limit = radius + tolerance;
+    let Some((separation, face)) = deepest_face(polygon, center, limit) else {
+        return false;
+    };
+    if separation <= tolerance {
+        return true;
+    }
+    let (nearest, _) = nearest_on_face(polygon, face, center, separation);
+    nearest.distance_squared(center) <= limit * limit
+}
+
+/// The contact of a polygon (A) and a circle (B, centre given in A's frame), in A's
+/// frame.
+pub(crate) fn contact_polygon_circle(
+    polygon: &ConvexPolygon,
+    center: Vec2,
+    radius: f32,
+    tolerance: f32,
+) -> Option<Contact> {
+    let limit = radius + tolerance;
+    let (separation, face) = deepest_face(polygon, center, limit)?;
+    let (normal, depth, point) = if separation <= tolerance {
+        // Centre inside (or on) the polygon: out through the face it is nearest to.
+        let normal = polygon.normals()[face];
+        // The overlap along the normal through the centre runs from the circle's far
+        // side (−radius) to the polygon's face (−separation) or the circle's near side.
+        let exit = (-separation).min(radius);
+        (
+            normal,
+            radius - separation,
+            center + normal * ((exit - radius) * 0.5),
+        )
+    } else {
+        let (nearest, face_region) = nearest_on_face(polygon, face, center, separation);
+        let distance = nearest.distance(center);
+        if distance > limit {
+            return None;
+        }
+        let (normal, depth) = if face_region || distance <= f32::MIN_POSITIVE {
+            (polygon.normals()[face], radius - separation)
+        } else {
+            ((center - nearest) / distance, radius - distance)
+        };
+        (
+            normal,
+            depth.max(0.0),
+            (nearest + center - normal * radius) * 0.5,
+        )
+    };
+
+    let mut points: SmallVec<[Vec2; 2]> = SmallVec::from_elem(point, 1);
+    let in_polygon = polygon.rounded().contains(point, tolerance);
+    let in_circle = point.distance_squared(center) <= limit * limit;
+    if !(in_polygon && in_circle) {
+        let circle_core = [center];
+        let circle = RoundedConvex {
+            points: &circle_core,
+            normals: &[],
+            radius,
+        };
+        settle_points(
+            polygon.rounded(),
+            circle,
+            normal,
+            &mut points,
+            None,
+            tolerance,
+        );
+    }
+    let polygon_in_circle = polygon
+        .points()
+        .iter()
+        .all(|vertex| vertex.distance_squared(center) <= limit * limit);
+    Some(Contact {
+        normal,
+        depth,
+        a_in_b: polygon_in_circle,
+        b_in_a: separation <= -radius + tolerance,
+        points,
+    })
+}
