@@ -1,1 +1,95 @@
-//! placeholder
+//! Collision detection for Bevy 0.19 on the [`sat2d`] core: exact SAT with the minimum
+//! translation vector, containment flags and contact points, for circles, boxes,
+//! capsules, segments, convex and concave polygons.
+//!
+//! ```
+//! use bevy::prelude::*;
+//! use bevy_sat2d::prelude::*;
+//!
+//! fn push_apart(mut events: MessageReader<CollisionEvent>) {
+//!     for event in events.read() {
+//!         let (a, b) = event.entities(); // a < b, stable
+//!         if let Some(contact) = event.contact() {
+//!             // contact.normal points from a to b; moving b by contact.mtv() separates them.
+//!             let _ = (a, b, contact.mtv(), contact.points());
+//!         }
+//!     }
+//! }
+//!
+//! App::new()
+//!     .add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()))
+//!     .add_systems(PostUpdate, push_apart.after(SatSystems::Events));
+//! ```
+//!
+//! # What happens each step
+//!
+//! In `PostUpdate`, after transform propagation ([`SatSystems`], in order):
+//!
+//! 1. **SyncColliders** — colliders whose `Collider`, `GlobalTransform`,
+//!    [`CollisionLayers`] or [`StaticCollider`] marker changed are re-placed in the
+//!    broad phase (scale applied); removed and despawned ones are dropped. A collider with
+//!    a non-finite or zero-scale transform is skipped, with one warning.
+//! 2. **BroadPhase** — candidate pairs from `sat2d`'s spatial hash grid, filtered by
+//!    layers. Pairs of two [`StaticCollider`]s are never produced.
+//! 3. **NarrowPhase** — `sat2d::contact` on every candidate pair where either collider
+//!    changed, in parallel on the `ComputeTaskPool`; the others reuse last step's result.
+//! 4. **Events** — [`CollisionEvent`] `Started` / `Ongoing` / `Ended` for every pair (no
+//!    opt-in), [`CollisionStarted`] / [`CollisionEnded`] triggered on both entities, and
+//!    [`CollidingEntities`] kept current. A pair also ends when either entity is
+//!    despawned, loses its `Collider`, or changes layers.
+//!
+//! [`SatDiagnostics`] holds the counts and stage times of the last step, and
+//! [`CollisionWorld`] answers queries (contacts, colliders under a point).
+//!
+//! # Conventions
+//!
+//! Those of [`sat2d`]: a contact's normal is a unit vector from the first entity to the
+//! second, `depth ≥ 0`, and moving the second by `contact.mtv()` leaves them touching.
+//! Shapes are closed sets: touching counts as colliding (`depth == 0`).
+//!
+//! # Features
+//!
+//! - `debug-overlay` (default): the egui panel and gizmo overlay. It pulls in Bevy's
+//!   renderer; without it the plugin depends on no rendering crate.
+
+mod broad_phase;
+mod collider;
+mod collider_asset;
+mod colliding_entities;
+mod collision_event;
+mod collision_layers;
+mod collision_world;
+mod diagnostics;
+mod events;
+mod narrow_phase;
+mod placement;
+mod plugin;
+mod sat_systems;
+mod static_collider;
+mod sync;
+
+pub use collider::Collider;
+pub use collider_asset::{ColliderAsset, ColliderAssetError, ColliderAssetLoader, ColliderHandle};
+pub use colliding_entities::CollidingEntities;
+pub use collision_event::{CollisionEnded, CollisionEvent, CollisionStarted};
+pub use collision_layers::CollisionLayers;
+pub use collision_world::{CollisionWorld, EntityPair, PlacedCollider};
+pub use diagnostics::SatDiagnostics;
+pub use placement::placement;
+pub use plugin::{
+    SatBroadPhasePlugin, SatConfig, SatEventsPlugin, SatNarrowPhasePlugin, SatPlugin,
+    SatSyncPlugin,
+};
+pub use sat_systems::SatSystems;
+pub use sat2d;
+pub use static_collider::StaticCollider;
+
+/// Everything a game needs: `use bevy_sat2d::prelude::*;`.
+pub mod prelude {
+    pub use crate::{
+        Collider, ColliderHandle, CollidingEntities, CollisionEnded, CollisionEvent,
+        CollisionLayers, CollisionStarted, CollisionWorld, SatConfig, SatDiagnostics,
+        SatPlugin, SatSystems, StaticCollider,
+    };
+    pub use sat2d::{Contact, Shape};
+}

@@ -6,11 +6,18 @@ use rustc_hash::FxHashMap;
 
 use crate::Aabb;
 
-/// The cell coordinate of `value`. Float-to-int casts saturate, so a coordinate of
-/// `1e12` lands in the last cell instead of overflowing.
+/// The cell coordinate of `value`: `floor(value / side)`. Float-to-int casts saturate, so
+/// a coordinate of `1e12` lands in the last cell instead of overflowing. (Written out
+/// because `f32::floor` is a libm call on baseline x86-64.)
 #[inline]
 pub(super) fn cell_coordinate(value: f32, inverse_side: f32) -> i32 {
-    (value * inverse_side).floor() as i32
+    let scaled = value * inverse_side;
+    let truncated = scaled as i32;
+    if scaled < truncated as f32 {
+        truncated.saturating_sub(1)
+    } else {
+        truncated
+    }
 }
 
 /// The hash key of cell `(x, y)`.

@@ -9,10 +9,10 @@ use super::{Bounds, BroadPhase, BroadPhaseError, IdPair, Mobility};
 use crate::Aabb;
 
 /// A collider touching more cells than this goes to the oversized list instead of the
-/// cells, so a floor or a level boundary is not copied into thousands of cells. Each
+/// cells, so a floor or a level boundary is not copied into thousands of cells. A moving
 /// oversized collider looks up the cells its box covers (or, when fewer, every occupied
-/// cell) at query time.
-pub const OVERSIZED_CELLS: u64 = 64;
+/// cell); a static one is tested directly against each moving collider.
+pub const OVERSIZED_CELLS: u64 = 1024;
 
 /// A sparse uniform grid: a hash map from cell to the colliders touching it, so an
 /// unbounded world costs memory only where colliders are.
@@ -288,14 +288,25 @@ impl SpatialHashGrid {
     }
 
     fn moving_static_pairs(&self, out: &mut Vec<IdPair>) {
-        if self.static_cells.len() == 0 {
-            return;
-        }
+        let static_oversized: Vec<&Proxy> = self
+            .oversized_slots
+            .iter()
+            .map(|&slot| &self.proxies[slot as usize])
+            .filter(|proxy| proxy.mobility.is_static())
+            .collect();
         for &slot in &self.moving_slots {
             let moving = &self.proxies[slot as usize];
             let Placement::Cells(range) = moving.placement else {
                 continue;
             };
+            for big in &static_oversized {
+                if moving.bounds.overlaps(&big.bounds) {
+                    out.push(ordered(moving.id, big.id));
+                }
+            }
+            if self.static_cells.len() == 0 {
+                continue;
+            }
             for key in range.keys() {
                 for &static_slot in self.static_cells.get(key) {
                     let other = &self.proxies[static_slot as usize];
@@ -320,8 +331,9 @@ impl SpatialHashGrid {
                     out.push(ordered(big.id, other.id));
                 }
             }
-            self.oversized_against_cells(big, &self.moving_cells, out);
+            // A static oversized collider meets the moving ones in `moving_static_pairs`.
             if !big.mobility.is_static() {
+                self.oversized_against_cells(big, &self.moving_cells, out);
                 self.oversized_against_cells(big, &self.static_cells, out);
             }
         }
@@ -475,7 +487,8 @@ impl BroadPhase for SpatialHashGrid {
         self.moving_moving_pairs(out);
         self.moving_static_pairs(out);
         self.oversized_pairs(out);
-        out.sort_unstable();
+        // One u64 comparison per step of the sort instead of a lexicographic pair.
+        out.sort_unstable_by_key(|&(a, b)| (u64::from(a) << 32) | u64::from(b));
     }
 
     fn query_aabb(&self, aabb: &Aabb, out: &mut Vec<u32>) {

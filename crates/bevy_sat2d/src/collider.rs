@@ -1,0 +1,180 @@
+//! [`Collider`]: the component that makes an entity collide.
+
+use bevy::prelude::*;
+use sat2d::{Shape, ShapeError, ShapeKind};
+
+use crate::{CollidingEntities, CollisionLayers};
+
+/// A collision shape in the entity's local frame, placed in the world by its
+/// `GlobalTransform` (so child colliders follow their parents).
+///
+/// Adding it adds [`CollidingEntities`], [`CollisionLayers`] and `Transform` if missing.
+/// Scale is applied: polygons and segments scale exactly (non-uniform too); circles and
+/// capsules under non-uniform scale take the larger factor, with one warning per entity.
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_sat2d::prelude::*;
+/// fn spawn(mut commands: Commands) {
+///     commands.spawn((Collider::circle(10.0), Transform::from_xyz(0.0, 0.0, 0.0)));
+///     commands.spawn((Collider::rectangle(40.0, 10.0), Transform::from_xyz(5.0, 0.0, 0.0)));
+///     let triangle = [Vec2::ZERO, Vec2::new(10.0, 0.0), Vec2::new(0.0, 10.0)];
+///     commands.spawn(Collider::polygon(&triangle).expect("a valid triangle"));
+///     commands.spawn(Collider::try_from(Capsule2d::new(2.0, 8.0)).expect("valid sizes"));
+/// }
+/// # bevy::ecs::system::assert_is_system(spawn);
+/// ```
+#[derive(Component, Reflect, Clone, Debug, PartialEq)]
+#[reflect(Component, Debug, PartialEq)]
+#[require(CollidingEntities, CollisionLayers, Transform)]
+pub struct Collider {
+    shape: Shape,
+}
+
+impl Collider {
+    /// A circle; see [`Shape::circle`].
+    ///
+    /// # Panics
+    /// On a negative or non-finite radius.
+    #[must_use]
+    pub fn circle(radius: f32) -> Self {
+        Self::from(Shape::circle(radius))
+    }
+
+    /// A rectangle of full size `width × height`, centred; see [`Shape::rectangle`].
+    ///
+    /// # Panics
+    /// On a negative or non-finite size.
+    #[must_use]
+    pub fn rectangle(width: f32, height: f32) -> Self {
+        Self::from(Shape::rectangle(width, height))
+    }
+
+    /// A capsule along local Y (Bevy's `Capsule2d` convention); see [`Shape::capsule`].
+    ///
+    /// # Panics
+    /// On a negative or non-finite size.
+    #[must_use]
+    pub fn capsule(radius: f32, length: f32) -> Self {
+        Self::from(Shape::capsule(radius, length))
+    }
+
+    /// A segment; see [`Shape::segment`].
+    ///
+    /// # Panics
+    /// On equal or non-finite ends.
+    #[must_use]
+    pub fn segment(a: Vec2, b: Vec2) -> Self {
+        Self::from(Shape::segment(a, b))
+    }
+
+    /// A convex or simple concave polygon; see [`Shape::polygon`].
+    ///
+    /// # Errors
+    /// The [`ShapeError`] naming what is wrong with the outline.
+    pub fn polygon(points: &[Vec2]) -> Result<Self, ShapeError> {
+        Shape::polygon(points).map(Self::from)
+    }
+
+    /// The convex hull of `points`; see [`Shape::convex_hull`].
+    ///
+    /// # Errors
+    /// When the points span no area.
+    pub fn convex_hull(points: &[Vec2]) -> Result<Self, ShapeError> {
+        Shape::convex_hull(points).map(Self::from)
+    }
+
+    /// The shape, in the entity's local frame and unscaled.
+    #[must_use]
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The kind of shape.
+    #[must_use]
+    pub fn kind(&self) -> ShapeKind {
+        self.shape.kind()
+    }
+}
+
+impl From<Shape> for Collider {
+    fn from(shape: Shape) -> Self {
+        Self { shape }
+    }
+}
+
+impl From<Collider> for Shape {
+    fn from(collider: Collider) -> Self {
+        collider.shape
+    }
+}
+
+/// Bevy's primitives convert with `TryFrom`: each can hold sizes or points that make no
+/// shape (negative radius, collinear triangle), and those are errors, not panics.
+macro_rules! try_from_primitive {
+    ($primitive:ty, |$value:ident| $build:expr) => {
+        impl TryFrom<$primitive> for Collider {
+            type Error = ShapeError;
+
+            fn try_from($value: $primitive) -> Result<Self, ShapeError> {
+                $build.map(Self::from)
+            }
+        }
+    };
+}
+
+try_from_primitive!(Circle, |circle| Shape::try_circle(circle.radius));
+try_from_primitive!(Rectangle, |rectangle| Shape::try_rectangle(
+    rectangle.half_size.x * 2.0,
+    rectangle.half_size.y * 2.0
+));
+try_from_primitive!(Capsule2d, |capsule| Shape::try_capsule(
+    capsule.radius,
+    capsule.half_length * 2.0
+));
+try_from_primitive!(Segment2d, |segment| Shape::try_segment(
+    segment.vertices[0],
+    segment.vertices[1]
+));
+try_from_primitive!(Triangle2d, |triangle| Shape::polygon(&triangle.vertices));
+try_from_primitive!(RegularPolygon, |polygon| {
+    let points: Vec<Vec2> = polygon.vertices(0.0).into_iter().collect();
+    Shape::polygon(&points)
+});
+try_from_primitive!(ConvexPolygon, |polygon| Shape::polygon(polygon.vertices()));
+try_from_primitive!(Polygon, |polygon| Shape::polygon(&polygon.vertices));
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn primitives_convert_to_the_same_shapes() {
+        let circle = Collider::try_from(Circle::new(2.0)).unwrap();
+        assert_eq!(circle, Collider::circle(2.0));
+        let rectangle = Collider::try_from(Rectangle::new(4.0, 2.0)).unwrap();
+        assert_eq!(rectangle, Collider::rectangle(4.0, 2.0));
+        let capsule = Collider::try_from(Capsule2d::new(1.0, 3.0)).unwrap();
+        assert_eq!(capsule, Collider::capsule(1.0, 3.0));
+        let hexagon = Collider::try_from(RegularPolygon::new(1.0, 6)).unwrap();
+        assert!((hexagon.shape().area() - 2.598_076).abs() < 1e-4);
+        let triangle = Triangle2d::new(Vec2::ZERO, Vec2::X, Vec2::Y);
+        assert!((Collider::try_from(triangle).unwrap().shape().area() - 0.5).abs() < 1e-6);
+        let l_shape = Polygon::new([
+            Vec2::ZERO,
+            Vec2::new(2.0, 0.0),
+            Vec2::new(2.0, 1.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(1.0, 2.0),
+            Vec2::new(0.0, 2.0),
+        ]);
+        assert_eq!(Collider::try_from(l_shape).unwrap().kind(), ShapeKind::Concave);
+    }
+
+    #[test]
+    fn invalid_primitives_are_errors() {
+        assert!(Collider::try_from(Circle::new(-1.0)).is_err());
+        assert!(Collider::try_from(Triangle2d::new(Vec2::ZERO, Vec2::X, Vec2::X * 2.0)).is_err());
+        assert!(Collider::try_from(Segment2d::new(Vec2::ONE, Vec2::ONE)).is_err());
+    }
+}

@@ -1,0 +1,201 @@
+//! [`SatPlugin`] and its per-stage plugins.
+
+use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
+use bevy::prelude::*;
+use bevy::transform::TransformSystems;
+use sat2d::broad_phase::{CellSize, SpatialHashGrid};
+
+use crate::broad_phase::find_candidate_pairs;
+use crate::collider_asset::{ColliderAssetLoader, apply_collider_assets};
+use crate::events::report_collisions;
+use crate::narrow_phase::test_candidate_pairs;
+use crate::sync::sync_colliders;
+use crate::{
+    Collider, ColliderAsset, CollisionEvent, CollisionLayers, CollisionWorld, SatDiagnostics,
+    SatSystems, StaticCollider,
+};
+
+/// Settings the plugin reads every step; change them at run time through the resource.
+#[derive(Resource, Reflect, Clone, Copy, Debug, PartialEq)]
+#[reflect(Resource, Debug)]
+pub struct SatConfig {
+    /// The broad phase's cell size (a change rebuilds the grid at the next step).
+    pub cell_size: CellSize,
+    /// Whether the narrow phase may use Bevy's `ComputeTaskPool`. Results are the same
+    /// either way.
+    pub parallel: bool,
+}
+
+impl Default for SatConfig {
+    fn default() -> Self {
+        Self {
+            cell_size: CellSize::Auto,
+            parallel: true,
+        }
+    }
+}
+
+/// Collision detection for 2D: add it, put [`Collider`]s on entities, read
+/// [`CollisionEvent`]s.
+///
+/// It is made of one plugin per stage ([`SatSyncPlugin`], [`SatBroadPhasePlugin`],
+/// [`SatNarrowPhasePlugin`], [`SatEventsPlugin`]), chained through [`SatSystems`] in
+/// `schedule`. The default, `PostUpdate` after transform propagation, means events
+/// describe where things are after this frame's movement, before rendering. Works
+/// headless (`MinimalPlugins` + `TransformPlugin`); with `AssetPlugin` present it also
+/// registers the `.collider.ron` loader.
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_sat2d::prelude::*;
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+/// let ball = app.world_mut().spawn((Collider::circle(10.0), Transform::from_xyz(0.0, 0.0, 0.0))).id();
+/// let crate_ = app.world_mut().spawn((Collider::rectangle(10.0, 10.0), Transform::from_xyz(12.0, 0.0, 0.0))).id();
+/// app.update();
+/// let world = app.world().resource::<CollisionWorld>();
+/// let contact = world.contact(ball, crate_).expect("they overlap");
+/// assert!((contact.depth - 3.0).abs() < 1e-4);
+/// assert!(contact.normal.x > 0.99); // from the ball to the crate
+/// ```
+#[derive(Clone, Debug)]
+pub struct SatPlugin {
+    /// The schedule every stage runs in.
+    pub schedule: InternedScheduleLabel,
+    /// Initial [`SatConfig`].
+    pub config: SatConfig,
+}
+
+impl Default for SatPlugin {
+    fn default() -> Self {
+        Self::new(PostUpdate)
+    }
+}
+
+impl SatPlugin {
+    /// The plugin running in `schedule`. Outside `PostUpdate`, order
+    /// [`SatSystems::SyncColliders`] after whatever updates `GlobalTransform` there.
+    #[must_use]
+    pub fn new(schedule: impl ScheduleLabel) -> Self {
+        Self {
+            schedule: schedule.intern(),
+            config: SatConfig::default(),
+        }
+    }
+
+    /// With a fixed broad-phase cell size instead of the automatic one.
+    #[must_use]
+    pub fn with_cell_size(mut self, side: f32) -> Self {
+        self.config.cell_size = CellSize::Fixed(side);
+        self
+    }
+
+    /// With the narrow phase on one thread.
+    #[must_use]
+    pub fn single_threaded(mut self) -> Self {
+        self.config.parallel = false;
+        self
+    }
+}
+
+impl Plugin for SatPlugin {
+    fn build(&self, app: &mut App) {
+        let schedule = self.schedule;
+        app.insert_resource(self.config)
+            .insert_resource(CollisionWorld {
+                grid: SpatialHashGrid::new(self.config.cell_size),
+                ..CollisionWorld::default()
+            })
+            .init_resource::<SatDiagnostics>()
+            .register_type::<Collider>()
+            .register_type::<CollisionLayers>()
+            .register_type::<StaticCollider>()
+            .register_type::<SatConfig>()
+            .register_type::<SatDiagnostics>()
+            .configure_sets(
+                schedule,
+                (
+                    SatSystems::SyncColliders,
+                    SatSystems::BroadPhase,
+                    SatSystems::NarrowPhase,
+                    SatSystems::Events,
+                )
+                    .chain(),
+            );
+        if schedule == PostUpdate.intern() {
+            app.configure_sets(
+                PostUpdate,
+                SatSystems::SyncColliders.after(TransformSystems::Propagate),
+            );
+        }
+        app.add_plugins((
+            SatSyncPlugin { schedule },
+            SatBroadPhasePlugin { schedule },
+            SatNarrowPhasePlugin { schedule },
+            SatEventsPlugin { schedule },
+        ));
+    }
+
+    fn finish(&self, app: &mut App) {
+        // The asset side needs `AssetPlugin`, which headless apps may leave out.
+        if app.is_plugin_added::<AssetPlugin>() {
+            app.init_asset::<ColliderAsset>()
+                .init_asset_loader::<ColliderAssetLoader>()
+                .add_systems(
+                    self.schedule,
+                    apply_collider_assets.before(SatSystems::SyncColliders),
+                );
+        }
+    }
+}
+
+/// Declares a stage plugin that adds one system to its [`SatSystems`] set.
+macro_rules! stage_plugin {
+    ($(#[$doc:meta])* $name:ident, $system:path, $set:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug)]
+        pub struct $name {
+            /// The schedule the stage runs in.
+            pub schedule: InternedScheduleLabel,
+        }
+
+        impl Plugin for $name {
+            fn build(&self, app: &mut App) {
+                app.add_systems(self.schedule, $system.in_set($set));
+            }
+        }
+    };
+}
+
+stage_plugin!(
+    /// [`SatSystems::SyncColliders`]: colliders into the broad phase.
+    SatSyncPlugin,
+    sync_colliders,
+    SatSystems::SyncColliders
+);
+stage_plugin!(
+    /// [`SatSystems::BroadPhase`]: candidate pairs.
+    SatBroadPhasePlugin,
+    find_candidate_pairs,
+    SatSystems::BroadPhase
+);
+stage_plugin!(
+    /// [`SatSystems::NarrowPhase`]: SAT on the candidates.
+    SatNarrowPhasePlugin,
+    test_candidate_pairs,
+    SatSystems::NarrowPhase
+);
+
+/// [`SatSystems::Events`]: collision events and `CollidingEntities`.
+#[derive(Clone, Debug)]
+pub struct SatEventsPlugin {
+    /// The schedule the stage runs in.
+    pub schedule: InternedScheduleLabel,
+}
+
+impl Plugin for SatEventsPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<CollisionEvent>()
+            .add_systems(self.schedule, report_collisions.in_set(SatSystems::Events));
+    }
+}

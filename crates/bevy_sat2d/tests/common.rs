@@ -1,0 +1,56 @@
+//! Shared by the plugin's integration tests: a headless app and an event log.
+#![allow(dead_code, missing_docs)]
+
+use bevy::ecs::message::MessageCursor;
+use bevy::prelude::*;
+use bevy_sat2d::prelude::*;
+
+/// A headless app with the plugin: `MinimalPlugins + TransformPlugin + SatPlugin`.
+pub fn app_with(plugin: SatPlugin) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, plugin));
+    app
+}
+
+/// The default headless app.
+pub fn app() -> App {
+    app_with(SatPlugin::default())
+}
+
+/// Reads every `CollisionEvent` written since the last call.
+pub struct EventLog {
+    cursor: MessageCursor<CollisionEvent>,
+}
+
+impl EventLog {
+    pub fn new(app: &App) -> Self {
+        Self {
+            cursor: app.world().resource::<Messages<CollisionEvent>>().get_cursor(),
+        }
+    }
+
+    pub fn drain(&mut self, app: &App) -> Vec<CollisionEvent> {
+        self.cursor
+            .read(app.world().resource::<Messages<CollisionEvent>>())
+            .cloned()
+            .collect()
+    }
+
+    /// Runs one update and returns its events.
+    pub fn step(&mut self, app: &mut App) -> Vec<CollisionEvent> {
+        app.update();
+        self.drain(app)
+    }
+}
+
+pub fn at(x: f32, y: f32) -> Transform {
+    Transform::from_xyz(x, y, 0.0)
+}
+
+pub fn set_x(app: &mut App, entity: Entity, x: f32) {
+    app.world_mut()
+        .get_mut::<Transform>(entity)
+        .expect("entity has a transform")
+        .translation
+        .x = x;
+}

@@ -1,0 +1,172 @@
+//! Seeded scenes: the plugin's contacts against all-pairs `sat2d::contact`, the same
+//! events with and without threads, and no lost `Ended` under heavy churn.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use bevy::prelude::*;
+use bevy_sat2d::prelude::*;
+use common::{EventLog, app_with};
+
+fn random_collider(rng: &mut fastrand::Rng) -> Collider {
+    match rng.u32(0..4) {
+        0 => Collider::circle(2.0 + rng.f32() * 8.0),
+        1 => Collider::rectangle(4.0 + rng.f32() * 12.0, 4.0 + rng.f32() * 12.0),
+        2 => Collider::capsule(1.0 + rng.f32() * 3.0, 2.0 + rng.f32() * 8.0),
+        _ => Collider::polygon(&[
+            Vec2::new(-6.0, -4.0),
+            Vec2::new(6.0, -4.0),
+            Vec2::new(6.0, 4.0),
+            Vec2::new(0.0, 0.0),
+            Vec2::new(-6.0, 4.0),
+        ])
+        .expect("a valid concave outline"),
+    }
+}
+
+fn random_transform(rng: &mut fastrand::Rng) -> Transform {
+    Transform::from_xyz(rng.f32() * 200.0, rng.f32() * 200.0, 0.0)
+        .with_rotation(Quat::from_rotation_z(rng.f32() * 6.28))
+}
+
+/// Spawns `count` seeded colliders, a third of them static.
+fn spawn_scene(app: &mut App, seed: u64, count: usize) -> Vec<Entity> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    (0..count)
+        .map(|index| {
+            let mut entity = app
+                .world_mut()
+                .spawn((random_collider(&mut rng), random_transform(&mut rng)));
+            if index % 3 == 0 {
+                entity.insert(StaticCollider);
+            }
+            entity.id()
+        })
+        .collect()
+}
+
+/// Moves every second non-static entity a little, seeded.
+fn wiggle(app: &mut App, entities: &[Entity], rng: &mut fastrand::Rng) {
+    for (index, &entity) in entities.iter().enumerate() {
+        if index % 3 != 0 && rng.bool() {
+            let mut transform = app.world_mut().get_mut::<Transform>(entity).unwrap();
+            transform.translation += Vec3::new(rng.f32() * 6.0 - 3.0, rng.f32() * 6.0 - 3.0, 0.0);
+            transform.rotate_z(rng.f32() - 0.5);
+        }
+    }
+}
+
+#[test]
+fn contacts_match_all_pairs_sat() {
+    let mut app = app_with(SatPlugin::default());
+    let entities = spawn_scene(&mut app, 11, 300);
+    let mut rng = fastrand::Rng::with_seed(5);
+    for _ in 0..5 {
+        wiggle(&mut app, &entities, &mut rng);
+        app.update();
+        let world = app.world().resource::<CollisionWorld>();
+        let mut expected = BTreeSet::new();
+        for (index, &a) in entities.iter().enumerate() {
+            for &b in &entities[index + 1..] {
+                if index % 3 == 0 && entities.iter().position(|e| *e == b).unwrap() % 3 == 0 {
+                    continue; // both static: never paired
+                }
+                // The plugin orders each pair by entity; so does the oracle.
+                let (first, second) = (a.min(b), a.max(b));
+                let (pa, pb) = (world.collider(first).unwrap(), world.collider(second).unwrap());
+                if let Some(contact) = sat2d::contact(&pa.shape, &pa.iso, &pb.shape, &pb.iso) {
+                    expected.insert((first, second, contact.depth.to_bits()));
+                }
+            }
+        }
+        let actual: BTreeSet<_> = world
+            .contacts()
+            .map(|(a, b, contact)| (a, b, contact.depth.to_bits()))
+            .collect();
+        assert!(!expected.is_empty());
+        assert_eq!(actual, expected);
+    }
+}
+
+/// Runs a seeded scene with churn for `steps` and returns every event.
+fn run(plugin: SatPlugin, steps: usize) -> Vec<CollisionEvent> {
+    let mut app = app_with(plugin);
+    let mut log = EventLog::new(&app);
+    let mut entities = spawn_scene(&mut app, 3, 400);
+    let mut rng = fastrand::Rng::with_seed(8);
+    let mut all = Vec::new();
+    for step in 0..steps {
+        wiggle(&mut app, &entities, &mut rng);
+        if step % 4 == 3 {
+            let victim = entities.swap_remove(rng.usize(..entities.len()));
+            app.world_mut().despawn(victim);
+            let newcomer = app
+                .world_mut()
+                .spawn((random_collider(&mut rng), random_transform(&mut rng)))
+                .id();
+            entities.push(newcomer);
+        }
+        all.extend(log.step(&mut app));
+    }
+    all
+}
+
+#[test]
+fn events_do_not_depend_on_threads() {
+    let parallel = run(SatPlugin::default(), 12);
+    let single = run(SatPlugin::default().single_threaded(), 12);
+    assert!(parallel.len() > 100, "a busy scene: {} events", parallel.len());
+    assert_eq!(parallel, single);
+}
+
+#[test]
+fn churn_loses_no_ended_event() {
+    let mut app = app_with(SatPlugin::default());
+    let mut log = EventLog::new(&app);
+    let mut entities = spawn_scene(&mut app, 21, 400);
+    let mut rng = fastrand::Rng::with_seed(4);
+    let mut open: BTreeSet<(Entity, Entity)> = BTreeSet::new();
+    for step in 0..10 {
+        wiggle(&mut app, &entities, &mut rng);
+        match step % 3 {
+            // Despawn half of the colliders at once.
+            0 => {
+                rng.shuffle(&mut entities);
+                for entity in entities.drain(..entities.len() / 2) {
+                    app.world_mut().despawn(entity);
+                }
+            }
+            // Remove and re-add colliders.
+            1 => {
+                for &entity in entities.iter().step_by(3) {
+                    app.world_mut().entity_mut(entity).remove::<Collider>();
+                }
+                for &entity in entities.iter().step_by(6) {
+                    app.world_mut().entity_mut(entity).insert(random_collider(&mut rng));
+                }
+            }
+            _ => entities.extend(spawn_scene(&mut app, step, 200)),
+        }
+        for event in log.step(&mut app) {
+            let pair = event.entities();
+            match event {
+                CollisionEvent::Started { .. } => assert!(open.insert(pair), "started twice"),
+                CollisionEvent::Ongoing { .. } => assert!(open.contains(&pair), "ongoing unstarted"),
+                CollisionEvent::Ended { .. } => assert!(open.remove(&pair), "ended unstarted"),
+            }
+        }
+        let world = app.world().resource::<CollisionWorld>();
+        let touching: BTreeSet<_> = world.contacts().map(|(a, b, _)| (a, b)).collect();
+        assert_eq!(open, touching, "every pair that stopped touching got its Ended");
+    }
+    // Despawn everything: every open pair ends.
+    for entity in entities {
+        app.world_mut().despawn(entity);
+    }
+    for event in log.step(&mut app) {
+        assert!(event.is_ended());
+        assert!(open.remove(&event.entities()));
+    }
+    assert!(open.is_empty());
+}
