@@ -168,7 +168,10 @@ mod tests {
             Vec2::new(1.0, 2.0),
             Vec2::new(0.0, 2.0),
         ]);
-        assert_eq!(Collider::try_from(l_shape).unwrap().kind(), ShapeKind::Concave);
+        assert_eq!(
+            Collider::try_from(l_shape).unwrap().kind(),
+            ShapeKind::Concave
+        );
     }
 
     #[test]

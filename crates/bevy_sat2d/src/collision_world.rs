@@ -3,7 +3,7 @@
 
 use bevy::ecs::entity::{EntityHashMap, EntityHashSet};
 use bevy::prelude::*;
-use sat2d::broad_phase::{BroadPhase, Bounds, IdPair, Mobility, SpatialHashGrid};
+use sat2d::broad_phase::{Bounds, BroadPhase, IdPair, Mobility, SpatialHashGrid};
 use sat2d::{Contact, Iso, Shape};
 
 use crate::CollisionLayers;
@@ -95,7 +95,9 @@ impl CollisionWorld {
     /// Every touching pair of the last step with its contact (normal from the first
     /// entity to the second), sorted by pair.
     pub fn contacts(&self) -> impl Iterator<Item = (Entity, Entity, &Contact)> {
-        self.contacts.iter().map(|((a, b), contact)| (*a, *b, contact))
+        self.contacts
+            .iter()
+            .map(|((a, b), contact)| (*a, *b, contact))
     }
 
     /// The contact between `a` and `b` as of the last step, normal from `a` to `b`.
@@ -107,7 +109,11 @@ impl CollisionWorld {
             .binary_search_by(|(pair, _)| pair.cmp(&key))
             .ok()?;
         let contact = &self.contacts[index].1;
-        Some(if a < b { contact.clone() } else { contact.flipped() })
+        Some(if a < b {
+            contact.clone()
+        } else {
+            contact.flipped()
+        })
     }
 
     /// The pairs the broad phase proposed in the last step, as entities.

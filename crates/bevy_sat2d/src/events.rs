@@ -61,7 +61,8 @@ pub(crate) fn report_collisions(
         .results
         .iter()
         .filter_map(|(pair, contact)| Some((*pair, contact.clone()?)));
-    let forgotten = |(a, b): EntityPair| world.forgotten.contains(&a) || world.forgotten.contains(&b);
+    let forgotten =
+        |(a, b): EntityPair| world.forgotten.contains(&a) || world.forgotten.contains(&b);
     let Changes {
         ended,
         started,
@@ -116,7 +117,10 @@ mod tests {
     use sat2d::Vec2;
 
     fn pair(a: u32, b: u32) -> EntityPair {
-        (Entity::from_raw_u32(a).unwrap(), Entity::from_raw_u32(b).unwrap())
+        (
+            Entity::from_raw_u32(a).unwrap(),
+            Entity::from_raw_u32(b).unwrap(),
+        )
     }
 
     fn touching(a: u32, b: u32) -> (EntityPair, Contact) {

@@ -77,8 +77,7 @@ pub use collision_world::{CollisionWorld, EntityPair, PlacedCollider};
 pub use diagnostics::SatDiagnostics;
 pub use placement::placement;
 pub use plugin::{
-    SatBroadPhasePlugin, SatConfig, SatEventsPlugin, SatNarrowPhasePlugin, SatPlugin,
-    SatSyncPlugin,
+    SatBroadPhasePlugin, SatConfig, SatEventsPlugin, SatNarrowPhasePlugin, SatPlugin, SatSyncPlugin,
 };
 pub use sat_systems::SatSystems;
 pub use sat2d;
@@ -88,8 +87,8 @@ pub use static_collider::StaticCollider;
 pub mod prelude {
     pub use crate::{
         Collider, ColliderHandle, CollidingEntities, CollisionEnded, CollisionEvent,
-        CollisionLayers, CollisionStarted, CollisionWorld, SatConfig, SatDiagnostics,
-        SatPlugin, SatSystems, StaticCollider,
+        CollisionLayers, CollisionStarted, CollisionWorld, SatConfig, SatDiagnostics, SatPlugin,
+        SatSystems, StaticCollider,
     };
     pub use sat2d::{Contact, Shape};
 }

@@ -37,7 +37,8 @@ pub(crate) fn test_candidate_pairs(
     let previous = std::mem::take(&mut world.results);
     let step = world.step;
 
-    let mut results: Vec<(EntityPair, Option<Contact>)> = Vec::with_capacity(world.candidates.len());
+    let mut results: Vec<(EntityPair, Option<Contact>)> =
+        Vec::with_capacity(world.candidates.len());
     let mut jobs = Vec::new();
     let mut reused = 0;
     for &(id_a, id_b) in &world.candidates {
@@ -48,7 +49,11 @@ pub(crate) fn test_candidate_pairs(
         let pair = (a.entity, b.entity);
         let unchanged = a.changed_step != step && b.changed_step != step;
         let cached = unchanged
-            .then(|| previous.binary_search_by(|(other, _)| other.cmp(&pair)).ok())
+            .then(|| {
+                previous
+                    .binary_search_by(|(other, _)| other.cmp(&pair))
+                    .ok()
+            })
             .flatten();
         if let Some(index) = cached {
             results.push((pair, previous[index].1.clone()));
@@ -86,7 +91,10 @@ fn run_jobs(jobs: &[Job], parallel: bool) -> Vec<Option<Contact>> {
     if !parallel || jobs.len() < 2 * PAIRS_PER_TASK || pool.thread_num() < 2 {
         return jobs.iter().map(Job::run).collect();
     }
-    let chunk = jobs.len().div_ceil(pool.thread_num() * 4).max(PAIRS_PER_TASK);
+    let chunk = jobs
+        .len()
+        .div_ceil(pool.thread_num() * 4)
+        .max(PAIRS_PER_TASK);
     let parts = pool.scope(|scope| {
         for part in jobs.chunks(chunk) {
             scope.spawn(async move { part.iter().map(Job::run).collect::<Vec<_>>() });

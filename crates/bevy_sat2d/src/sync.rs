@@ -3,13 +3,11 @@
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use sat2d::broad_phase::{BroadPhase, Bounds, Mobility};
+use sat2d::broad_phase::{Bounds, BroadPhase, Mobility};
 
 use crate::collision_world::PlacedCollider;
 use crate::placement::placement;
-use crate::{
-    Collider, CollisionLayers, CollisionWorld, SatConfig, SatDiagnostics, StaticCollider,
-};
+use crate::{Collider, CollisionLayers, CollisionWorld, SatConfig, SatDiagnostics, StaticCollider};
 
 type ColliderQuery<'w, 's> = Query<
     'w,

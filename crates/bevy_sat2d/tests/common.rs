@@ -25,7 +25,10 @@ pub struct EventLog {
 impl EventLog {
     pub fn new(app: &App) -> Self {
         Self {
-            cursor: app.world().resource::<Messages<CollisionEvent>>().get_cursor(),
+            cursor: app
+                .world()
+                .resource::<Messages<CollisionEvent>>()
+                .get_cursor(),
         }
     }
 

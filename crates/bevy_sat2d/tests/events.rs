@@ -22,8 +22,14 @@ fn kinds(events: &[CollisionEvent]) -> Vec<&'static str> {
 fn boxes_approach_overlap_and_separate() {
     let mut app = app();
     let mut log = EventLog::new(&app);
-    let left = app.world_mut().spawn((Collider::rectangle(10.0, 10.0), at(0.0, 0.0))).id();
-    let right = app.world_mut().spawn((Collider::rectangle(10.0, 10.0), at(30.0, 0.0))).id();
+    let left = app
+        .world_mut()
+        .spawn((Collider::rectangle(10.0, 10.0), at(0.0, 0.0)))
+        .id();
+    let right = app
+        .world_mut()
+        .spawn((Collider::rectangle(10.0, 10.0), at(30.0, 0.0)))
+        .id();
     assert!(log.step(&mut app).is_empty(), "apart at first");
 
     // x positions of `right`: 20 apart, 12, touching at 10, 8 (depth 2), 6 (depth 4), 15, 30.
@@ -37,8 +43,14 @@ fn boxes_approach_overlap_and_separate() {
             assert_eq!(event.entities(), (left.min(right), left.max(right)));
             if let Some(contact) = event.contact_from(left) {
                 let expected_depth = 10.0 - x;
-                assert!((contact.depth - expected_depth).abs() < 1e-4, "depth at x = {x}");
-                assert!((contact.normal - Vec2::X).length() < 1e-5, "normal from left to right");
+                assert!(
+                    (contact.depth - expected_depth).abs() < 1e-4,
+                    "depth at x = {x}"
+                );
+                assert!(
+                    (contact.normal - Vec2::X).length() < 1e-5,
+                    "normal from left to right"
+                );
                 assert!((contact.mtv() - Vec2::X * expected_depth).length() < 1e-4);
                 assert!(!contact.points().is_empty());
             }
@@ -54,7 +66,12 @@ fn boxes_approach_overlap_and_separate() {
         &[],
     ];
     assert_eq!(all, expected);
-    assert!(app.world().get::<CollidingEntities>(left).unwrap().is_empty());
+    assert!(
+        app.world()
+            .get::<CollidingEntities>(left)
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[test]
@@ -65,22 +82,42 @@ fn colliding_entities_and_observers_follow_the_pair() {
     let mut app = app();
     app.init_resource::<Seen>();
     app.add_observer(|started: On<CollisionStarted>, mut seen: ResMut<Seen>| {
-        seen.0.push((started.entity, started.other, started.contact.normal));
+        seen.0
+            .push((started.entity, started.other, started.contact.normal));
     });
     app.add_observer(|ended: On<CollisionEnded>, mut seen: ResMut<Seen>| {
         seen.1.push((ended.entity, ended.other));
     });
-    let ball = app.world_mut().spawn((Collider::circle(5.0), at(0.0, 0.0))).id();
-    let wall = app.world_mut().spawn((Collider::rectangle(4.0, 40.0), at(6.0, 0.0))).id();
+    let ball = app
+        .world_mut()
+        .spawn((Collider::circle(5.0), at(0.0, 0.0)))
+        .id();
+    let wall = app
+        .world_mut()
+        .spawn((Collider::rectangle(4.0, 40.0), at(6.0, 0.0)))
+        .id();
     app.update();
-    assert!(app.world().get::<CollidingEntities>(ball).unwrap().contains(wall));
-    assert!(app.world().get::<CollidingEntities>(wall).unwrap().contains(ball));
+    assert!(
+        app.world()
+            .get::<CollidingEntities>(ball)
+            .unwrap()
+            .contains(wall)
+    );
+    assert!(
+        app.world()
+            .get::<CollidingEntities>(wall)
+            .unwrap()
+            .contains(ball)
+    );
     let seen = app.world().resource::<Seen>();
     assert_eq!(seen.0.len(), 2);
     for (entity, other, normal) in &seen.0 {
         // Normal from the observed entity toward the other.
         let expected = if *entity == ball { Vec2::X } else { -Vec2::X };
-        assert!((*normal - expected).length() < 1e-5, "{entity} -> {other}: {normal}");
+        assert!(
+            (*normal - expected).length() < 1e-5,
+            "{entity} -> {other}: {normal}"
+        );
     }
     set_x(&mut app, wall, 50.0);
     app.update();
@@ -90,19 +127,36 @@ fn colliding_entities_and_observers_follow_the_pair() {
     let mut expected = vec![(ball, wall), (wall, ball)];
     expected.sort();
     assert_eq!(ended, expected);
-    assert!(app.world().get::<CollidingEntities>(ball).unwrap().is_empty());
+    assert!(
+        app.world()
+            .get::<CollidingEntities>(ball)
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[test]
 fn despawn_during_contact_ends_the_pair() {
     let mut app = app();
     let mut log = EventLog::new(&app);
-    let a = app.world_mut().spawn((Collider::circle(5.0), at(0.0, 0.0))).id();
-    let b = app.world_mut().spawn((Collider::circle(5.0), at(4.0, 0.0))).id();
+    let a = app
+        .world_mut()
+        .spawn((Collider::circle(5.0), at(0.0, 0.0)))
+        .id();
+    let b = app
+        .world_mut()
+        .spawn((Collider::circle(5.0), at(4.0, 0.0)))
+        .id();
     assert_eq!(kinds(&log.step(&mut app)), ["started"]);
     app.world_mut().despawn(b);
     let events = log.step(&mut app);
-    assert_eq!(events, [CollisionEvent::Ended { a: a.min(b), b: a.max(b) }]);
+    assert_eq!(
+        events,
+        [CollisionEvent::Ended {
+            a: a.min(b),
+            b: a.max(b)
+        }]
+    );
     assert!(app.world().get::<CollidingEntities>(a).unwrap().is_empty());
     assert!(log.step(&mut app).is_empty());
 }
@@ -111,8 +165,14 @@ fn despawn_during_contact_ends_the_pair() {
 fn removing_the_collider_ends_the_pair_and_adding_it_back_restarts_it() {
     let mut app = app();
     let mut log = EventLog::new(&app);
-    let a = app.world_mut().spawn((Collider::circle(5.0), at(0.0, 0.0))).id();
-    let b = app.world_mut().spawn((Collider::circle(5.0), at(4.0, 0.0))).id();
+    let a = app
+        .world_mut()
+        .spawn((Collider::circle(5.0), at(0.0, 0.0)))
+        .id();
+    let b = app
+        .world_mut()
+        .spawn((Collider::circle(5.0), at(4.0, 0.0)))
+        .id();
     log.step(&mut app);
     app.world_mut().entity_mut(b).remove::<Collider>();
     assert_eq!(kinds(&log.step(&mut app)), ["ended"]);
@@ -135,14 +195,25 @@ fn layers_filter_pairs_and_a_layer_change_ends_them() {
     let mut log = EventLog::new(&app);
     let player = app
         .world_mut()
-        .spawn((Collider::circle(5.0), at(0.0, 0.0), CollisionLayers::new(PLAYER, COIN)))
+        .spawn((
+            Collider::circle(5.0),
+            at(0.0, 0.0),
+            CollisionLayers::new(PLAYER, COIN),
+        ))
         .id();
     let coin = app
         .world_mut()
-        .spawn((Collider::circle(5.0), at(3.0, 0.0), CollisionLayers::new(COIN, PLAYER)))
+        .spawn((
+            Collider::circle(5.0),
+            at(3.0, 0.0),
+            CollisionLayers::new(COIN, PLAYER),
+        ))
         .id();
-    app.world_mut()
-        .spawn((Collider::circle(5.0), at(-3.0, 0.0), CollisionLayers::new(GHOST, GHOST)));
+    app.world_mut().spawn((
+        Collider::circle(5.0),
+        at(-3.0, 0.0),
+        CollisionLayers::new(GHOST, GHOST),
+    ));
     let events = log.step(&mut app);
     assert_eq!(kinds(&events), ["started"]);
     assert_eq!(events[0].entities(), (player.min(coin), player.max(coin)));
@@ -157,7 +228,10 @@ fn a_bad_transform_skips_the_collider_and_ends_its_pairs() {
     let mut app = app();
     let mut log = EventLog::new(&app);
     app.world_mut().spawn((Collider::circle(5.0), at(0.0, 0.0)));
-    let b = app.world_mut().spawn((Collider::circle(5.0), at(4.0, 0.0))).id();
+    let b = app
+        .world_mut()
+        .spawn((Collider::circle(5.0), at(4.0, 0.0)))
+        .id();
     assert_eq!(kinds(&log.step(&mut app)), ["started"]);
     set_x(&mut app, b, f32::NAN);
     assert_eq!(kinds(&log.step(&mut app)), ["ended"]);

@@ -13,31 +13,60 @@ fn contact(app: &App, a: Entity, b: Entity) -> Option<Contact> {
 #[test]
 fn child_colliders_follow_their_parent() {
     let mut app = app();
-    let probe = app.world_mut().spawn((Collider::circle(1.0), at(20.0, 0.0))).id();
+    let probe = app
+        .world_mut()
+        .spawn((Collider::circle(1.0), at(20.0, 0.0)))
+        .id();
     let parent = app.world_mut().spawn(at(0.0, 0.0)).id();
     let child = app
         .world_mut()
-        .spawn((Collider::rectangle(2.0, 2.0), at(10.0, 0.0), ChildOf(parent)))
+        .spawn((
+            Collider::rectangle(2.0, 2.0),
+            at(10.0, 0.0),
+            ChildOf(parent),
+        ))
         .id();
     app.update();
     assert!(contact(&app, probe, child).is_none());
-    app.world_mut().get_mut::<Transform>(parent).unwrap().translation.x = 9.5;
+    app.world_mut()
+        .get_mut::<Transform>(parent)
+        .unwrap()
+        .translation
+        .x = 9.5;
     app.update();
     let touching = contact(&app, child, probe).expect("the child moved with its parent");
-    assert!((touching.depth - 1.5).abs() < 1e-4, "depth {}", touching.depth);
+    assert!(
+        (touching.depth - 1.5).abs() < 1e-4,
+        "depth {}",
+        touching.depth
+    );
     // Rotating the parent by 90° carries the child to (0, 10) relative to the parent.
-    app.world_mut().get_mut::<Transform>(parent).unwrap().rotation = Quat::from_rotation_z(core::f32::consts::FRAC_PI_2);
+    app.world_mut()
+        .get_mut::<Transform>(parent)
+        .unwrap()
+        .rotation = Quat::from_rotation_z(core::f32::consts::FRAC_PI_2);
     app.update();
     assert!(contact(&app, child, probe).is_none());
-    let placed = app.world().resource::<CollisionWorld>().collider(child).unwrap().iso;
+    let placed = app
+        .world()
+        .resource::<CollisionWorld>()
+        .collider(child)
+        .unwrap()
+        .iso;
     assert!((placed.translation - Vec2::new(9.5, 10.0)).length() < 1e-4);
 }
 
 #[test]
 fn scale_is_applied_exactly_to_polygons_and_by_the_larger_factor_to_circles() {
     let mut app = app();
-    let wall = app.world_mut().spawn((Collider::rectangle(2.0, 2.0), at(0.0, 0.0))).id();
-    let probe = app.world_mut().spawn((Collider::circle(1.0), at(5.5, 0.0))).id();
+    let wall = app
+        .world_mut()
+        .spawn((Collider::rectangle(2.0, 2.0), at(0.0, 0.0)))
+        .id();
+    let probe = app
+        .world_mut()
+        .spawn((Collider::circle(1.0), at(5.5, 0.0)))
+        .id();
     app.update();
     assert!(contact(&app, wall, probe).is_none());
     // Scaling the box 10× along X puts its right face at x = 10: the probe (x 4.5..6.5,
@@ -45,27 +74,48 @@ fn scale_is_applied_exactly_to_polygons_and_by_the_larger_factor_to_circles() {
     app.world_mut().get_mut::<Transform>(wall).unwrap().scale = Vec3::new(10.0, 1.0, 1.0);
     app.update();
     let touching = contact(&app, wall, probe).expect("scaled box reaches the probe");
-    assert!((touching.depth - 2.0).abs() < 1e-4, "depth {}", touching.depth);
+    assert!(
+        (touching.depth - 2.0).abs() < 1e-4,
+        "depth {}",
+        touching.depth
+    );
     // A circle under non-uniform scale uses the larger factor (radius 3 here).
     app.world_mut().get_mut::<Transform>(probe).unwrap().scale = Vec3::new(1.0, 3.0, 1.0);
     app.world_mut().get_mut::<Transform>(wall).unwrap().scale = Vec3::ONE;
     app.update();
-    let placed = app.world().resource::<CollisionWorld>().collider(probe).unwrap();
+    let placed = app
+        .world()
+        .resource::<CollisionWorld>()
+        .collider(probe)
+        .unwrap();
     assert_eq!(placed.shape, sat2d::Shape::circle(3.0));
-    assert!(contact(&app, wall, probe).is_none(), "box face at 1, circle reaches 2.5");
+    assert!(
+        contact(&app, wall, probe).is_none(),
+        "box face at 1, circle reaches 2.5"
+    );
 }
 
 #[test]
 fn static_colliders_never_pair_with_each_other_and_cost_no_tests() {
     let mut app = app();
     for x in 0..50 {
-        app.world_mut().spawn((Collider::rectangle(2.0, 2.0), at(x as f32 * 1.5, 0.0), StaticCollider));
+        app.world_mut().spawn((
+            Collider::rectangle(2.0, 2.0),
+            at(x as f32 * 1.5, 0.0),
+            StaticCollider,
+        ));
     }
-    let mover = app.world_mut().spawn((Collider::circle(1.0), at(10.0, 1.0))).id();
+    let mover = app
+        .world_mut()
+        .spawn((Collider::circle(1.0), at(10.0, 1.0)))
+        .id();
     app.update();
     let diagnostics = app.world().resource::<SatDiagnostics>().clone();
     assert_eq!(diagnostics.colliders, 51);
-    assert!(diagnostics.contacts > 0 && diagnostics.contacts <= 3, "{diagnostics:?}");
+    assert!(
+        diagnostics.contacts > 0 && diagnostics.contacts <= 3,
+        "{diagnostics:?}"
+    );
     // Nothing moves: every pair is reused, no SAT test runs.
     app.update();
     let diagnostics = app.world().resource::<SatDiagnostics>().clone();
@@ -73,7 +123,11 @@ fn static_colliders_never_pair_with_each_other_and_cost_no_tests() {
     assert_eq!(diagnostics.reused_contacts, diagnostics.candidate_pairs);
     assert_eq!(diagnostics.moved, 0);
     // Only the mover's pairs are tested when it moves.
-    app.world_mut().get_mut::<Transform>(mover).unwrap().translation.x = 30.0;
+    app.world_mut()
+        .get_mut::<Transform>(mover)
+        .unwrap()
+        .translation
+        .x = 30.0;
     app.update();
     let diagnostics = app.world().resource::<SatDiagnostics>().clone();
     assert_eq!(diagnostics.moved, 1);

@@ -74,7 +74,10 @@ fn contacts_match_all_pairs_sat() {
                 }
                 // The plugin orders each pair by entity; so does the oracle.
                 let (first, second) = (a.min(b), a.max(b));
-                let (pa, pb) = (world.collider(first).unwrap(), world.collider(second).unwrap());
+                let (pa, pb) = (
+                    world.collider(first).unwrap(),
+                    world.collider(second).unwrap(),
+                );
                 if let Some(contact) = sat2d::contact(&pa.shape, &pa.iso, &pb.shape, &pb.iso) {
                     expected.insert((first, second, contact.depth.to_bits()));
                 }
@@ -116,7 +119,11 @@ fn run(plugin: SatPlugin, steps: usize) -> Vec<CollisionEvent> {
 fn events_do_not_depend_on_threads() {
     let parallel = run(SatPlugin::default(), 12);
     let single = run(SatPlugin::default().single_threaded(), 12);
-    assert!(parallel.len() > 100, "a busy scene: {} events", parallel.len());
+    assert!(
+        parallel.len() > 100,
+        "a busy scene: {} events",
+        parallel.len()
+    );
     assert_eq!(parallel, single);
 }
 
@@ -143,7 +150,9 @@ fn churn_loses_no_ended_event() {
                     app.world_mut().entity_mut(entity).remove::<Collider>();
                 }
                 for &entity in entities.iter().step_by(6) {
-                    app.world_mut().entity_mut(entity).insert(random_collider(&mut rng));
+                    app.world_mut()
+                        .entity_mut(entity)
+                        .insert(random_collider(&mut rng));
                 }
             }
             _ => entities.extend(spawn_scene(&mut app, step, 200)),
@@ -152,13 +161,18 @@ fn churn_loses_no_ended_event() {
             let pair = event.entities();
             match event {
                 CollisionEvent::Started { .. } => assert!(open.insert(pair), "started twice"),
-                CollisionEvent::Ongoing { .. } => assert!(open.contains(&pair), "ongoing unstarted"),
+                CollisionEvent::Ongoing { .. } => {
+                    assert!(open.contains(&pair), "ongoing unstarted")
+                }
                 CollisionEvent::Ended { .. } => assert!(open.remove(&pair), "ended unstarted"),
             }
         }
         let world = app.world().resource::<CollisionWorld>();
         let touching: BTreeSet<_> = world.contacts().map(|(a, b, _)| (a, b)).collect();
-        assert_eq!(open, touching, "every pair that stopped touching got its Ended");
+        assert_eq!(
+            open, touching,
+            "every pair that stopped touching got its Ended"
+        );
     }
     // Despawn everything: every open pair ends.
     for entity in entities {

@@ -28,7 +28,7 @@ fn random_bounds(rng: &mut fastrand::Rng, half_world: f32) -> Bounds {
     );
     let size = 2.0 + rng.f32() * 18.0;
     let iso = Iso::new(center, rng.f32() * 6.28);
-    if rng.u32(0..1000) == 0 {
+    if rng.u32(0..1000) == 0 && std::env::var_os("NO_SLABS").is_none() {
         Bounds::of(&Shape::rectangle(400.0, 10.0), &iso)
     } else if rng.bool() {
         Bounds::of(&Shape::rectangle(size, size * (0.5 + rng.f32())), &iso)

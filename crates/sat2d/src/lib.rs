@@ -91,7 +91,10 @@ pub use convex_polygon::ConvexPolygon;
 pub use error::ShapeError;
 pub use glam::Vec2;
 pub use isometry::Iso;
-pub use query::{RELATIVE_TOLERANCE, contact, contains_point, intersects, tolerance};
+pub use query::{
+    AxisProjection, AxisSource, RELATIVE_TOLERANCE, SatExplanation, contact, contains_point,
+    explain, intersects, tolerance,
+};
 pub use rotation::Rot;
 pub use segment::Segment;
 pub use shape::Shape;

@@ -351,3 +351,26 @@ fn flipped_contacts_swap_roles() {
     assert_eq!((flipped.a_in_b, flipped.b_in_a), (c.b_in_a, c.a_in_b));
     assert_eq!(flipped.points(), c.points());
 }
+
+/// The explainer agrees with `contact` on convex polygon pairs and finds the gap of
+/// separated pairs.
+#[test]
+fn explain_matches_contact_for_polygons() {
+    let triangle = Shape::polygon(&[Vec2::ZERO, Vec2::new(4.0, 0.0), Vec2::new(0.0, 3.0)]).unwrap();
+    let square = Shape::rectangle(2.0, 2.0);
+    for (x, y, angle) in [(1.0, 1.0, 0.3), (3.0, 0.5, 1.0), (0.5, 2.5, -0.7)] {
+        let iso_b = Iso::new(Vec2::new(x, y), angle);
+        let explanation = sat2d::explain(&triangle, &Iso::IDENTITY, &square, &iso_b);
+        assert_eq!(explanation.axes.len(), 7);
+        let deciding = explanation.axes[explanation.deciding];
+        let touching = contact(&triangle, Iso::IDENTITY, &square, iso_b);
+        assert_close(deciding.overlap, touching.depth);
+    }
+    let far = sat2d::explain(&triangle, &Iso::IDENTITY, &square, &at(10.0, 0.0));
+    assert!(far.separated());
+    assert_close(far.axes[far.deciding].overlap, -5.0);
+    let circle = sat2d::explain(&Shape::circle(1.0), &at(0.0, 0.0), &square, &at(3.0, 3.0));
+    let closest = circle.axes.last().unwrap();
+    assert_eq!(closest.source, sat2d::AxisSource::ClosestFeatures);
+    assert_vec(closest.axis, Vec2::new(1.0, 1.0).normalize());
+}

@@ -4,7 +4,7 @@
 use glam::Vec2;
 use rustc_hash::FxHashMap;
 
-use crate::Aabb;
+use crate::{Aabb, BoundingCircle};
 
 /// The cell coordinate of `value`: `floor(value / side)`. Float-to-int casts saturate, so
 /// a coordinate of `1e12` lands in the last cell instead of overflowing. (Written out
@@ -66,12 +66,6 @@ impl CellRange {
         width.unsigned_abs().saturating_mul(height.unsigned_abs())
     }
 
-    /// Whether the block is a single cell.
-    #[inline]
-    pub(super) fn is_single(&self) -> bool {
-        self.min == self.max
-    }
-
     /// The keys of every cell in the block, row by row.
     pub(super) fn keys(&self) -> impl Iterator<Item = u64> + use<> {
         let (min, max) = (self.min, self.max);
@@ -85,35 +79,63 @@ fn cell_box(x: i32, y: i32, side: f32) -> Aabb {
     Aabb::new(min, min + Vec2::splat(side))
 }
 
-/// Cell key → slots of the colliders touching that cell. Empty cells are removed, and
+/// What a cell holds of a collider: a copy of its id and bounds, so that the pair loops
+/// read cells front to back instead of chasing every collider through memory.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct CellEntry {
+    pub id: u32,
+    pub aabb: Aabb,
+    pub circle: BoundingCircle,
+}
+
+impl CellEntry {
+    /// Whether the boxes and the circles overlap.
+    #[inline]
+    pub(super) fn overlaps(&self, other: &Self) -> bool {
+        self.aabb.intersects(&other.aabb) && self.circle.intersects(&other.circle)
+    }
+}
+
+/// Cell key → entries of the colliders touching that cell. Empty cells are removed, and
 /// their lists kept for reuse so that moving colliders do not allocate.
 #[derive(Clone, Debug, Default)]
 pub(super) struct CellMap {
-    cells: FxHashMap<u64, Vec<u32>>,
-    spare: Vec<Vec<u32>>,
+    cells: FxHashMap<u64, Vec<CellEntry>>,
+    spare: Vec<Vec<CellEntry>>,
 }
 
 impl CellMap {
-    /// Adds `slot` to every cell of `range`.
-    pub(super) fn insert(&mut self, range: &CellRange, slot: u32) {
+    /// Adds `entry` to every cell of `range`.
+    pub(super) fn insert(&mut self, range: &CellRange, entry: CellEntry) {
         for key in range.keys() {
             self.cells
                 .entry(key)
                 .or_insert_with(|| self.spare.pop().unwrap_or_default())
-                .push(slot);
+                .push(entry);
         }
     }
 
-    /// Removes `slot` from every cell of `range`.
-    pub(super) fn remove(&mut self, range: &CellRange, slot: u32) {
+    /// Replaces the entry with `entry.id` in every cell of `range` (same cells, new bounds).
+    pub(super) fn refresh(&mut self, range: &CellRange, entry: CellEntry) {
         for key in range.keys() {
-            let Some(slots) = self.cells.get_mut(&key) else {
+            if let Some(entries) = self.cells.get_mut(&key)
+                && let Some(old) = entries.iter_mut().find(|old| old.id == entry.id)
+            {
+                *old = entry;
+            }
+        }
+    }
+
+    /// Removes the entry of `id` from every cell of `range`.
+    pub(super) fn remove(&mut self, range: &CellRange, id: u32) {
+        for key in range.keys() {
+            let Some(entries) = self.cells.get_mut(&key) else {
                 continue;
             };
-            if let Some(index) = slots.iter().position(|&other| other == slot) {
-                slots.swap_remove(index);
+            if let Some(index) = entries.iter().position(|entry| entry.id == id) {
+                entries.swap_remove(index);
             }
-            if slots.is_empty()
+            if entries.is_empty()
                 && let Some(empty) = self.cells.remove(&key)
             {
                 self.spare.push(empty);
@@ -121,17 +143,17 @@ impl CellMap {
         }
     }
 
-    /// The slots in cell `key`.
+    /// The entries in cell `key`.
     #[inline]
-    pub(super) fn get(&self, key: u64) -> &[u32] {
+    pub(super) fn get(&self, key: u64) -> &[CellEntry] {
         self.cells.get(&key).map_or(&[], Vec::as_slice)
     }
 
-    /// Every occupied cell: its key and its slots.
-    pub(super) fn iter(&self) -> impl Iterator<Item = (u64, &[u32])> {
+    /// Every occupied cell: its key and its entries.
+    pub(super) fn iter(&self) -> impl Iterator<Item = (u64, &[CellEntry])> {
         self.cells
             .iter()
-            .map(|(key, slots)| (*key, slots.as_slice()))
+            .map(|(key, entries)| (*key, entries.as_slice()))
     }
 
     /// Every occupied cell's coordinates.
@@ -148,9 +170,9 @@ impl CellMap {
 
     /// Empties every cell.
     pub(super) fn clear(&mut self) {
-        for (_, mut slots) in self.cells.drain() {
-            slots.clear();
-            self.spare.push(slots);
+        for (_, mut entries) in self.cells.drain() {
+            entries.clear();
+            self.spare.push(entries);
         }
     }
 }

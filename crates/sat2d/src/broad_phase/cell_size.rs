@@ -20,7 +20,7 @@ pub enum CellSize {
 }
 
 /// The multiple of the median collider extent that `CellSize::Auto` picks.
-pub const AUTO_CELL_FACTOR: f32 = 1.0;
+pub const AUTO_CELL_FACTOR: f32 = 3.0;
 
 /// How many colliders `CellSize::Auto` samples to estimate the median extent.
 pub const AUTO_SAMPLE: usize = 1024;

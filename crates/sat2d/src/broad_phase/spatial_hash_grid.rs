@@ -3,7 +3,7 @@
 use glam::Vec2;
 use rustc_hash::FxHashMap;
 
-use super::cell_map::{CellMap, CellRange, cell_key_of, coordinates_box};
+use super::cell_map::{CellEntry, CellMap, CellRange, cell_key_of, coordinates_box};
 use super::cell_size::{CellSize, auto_side};
 use super::{Bounds, BroadPhase, BroadPhaseError, IdPair, Mobility};
 use crate::Aabb;
@@ -13,6 +13,10 @@ use crate::Aabb;
 /// oversized collider looks up the cells its box covers (or, when fewer, every occupied
 /// cell); a static one is tested directly against each moving collider.
 pub const OVERSIZED_CELLS: u64 = 1024;
+
+/// The same limit for static colliders, higher because a static collider is inserted
+/// once and then only read.
+pub const STATIC_OVERSIZED_CELLS: u64 = 16_384;
 
 /// A sparse uniform grid: a hash map from cell to the colliders touching it, so an
 /// unbounded world costs memory only where colliders are.
@@ -69,6 +73,17 @@ struct Proxy {
     placement: Placement,
     /// Index in `moving_slots` while moving.
     moving_index: u32,
+}
+
+impl Proxy {
+    #[inline]
+    fn entry(&self) -> CellEntry {
+        CellEntry {
+            id: self.id,
+            aabb: self.bounds.aabb,
+            circle: self.bounds.circle,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,9 +158,13 @@ impl SpatialHashGrid {
         self.oversized_slots.len()
     }
 
-    fn placement_for(&self, bounds: &Bounds) -> Placement {
+    fn placement_for(&self, bounds: &Bounds, mobility: Mobility) -> Placement {
         let range = CellRange::of(&bounds.aabb, self.inverse_side);
-        if range.cell_count() > OVERSIZED_CELLS {
+        let limit = match mobility {
+            Mobility::Moving => OVERSIZED_CELLS,
+            Mobility::Static => STATIC_OVERSIZED_CELLS,
+        };
+        if range.cell_count() > limit {
             Placement::Oversized
         } else {
             Placement::Cells(range)
@@ -160,9 +179,9 @@ impl SpatialHashGrid {
     }
 
     fn place(&mut self, slot: u32, placement: Placement) {
-        let mobility = self.proxies[slot as usize].mobility;
+        let proxy = self.proxies[slot as usize];
         match placement {
-            Placement::Cells(range) => self.cells_mut(mobility).insert(&range, slot),
+            Placement::Cells(range) => self.cells_mut(proxy.mobility).insert(&range, proxy.entry()),
             Placement::Oversized => self.oversized_slots.push(slot),
             Placement::Free | Placement::Unplaced => {}
         }
@@ -172,7 +191,7 @@ impl SpatialHashGrid {
     fn unplace(&mut self, slot: u32) {
         let proxy = self.proxies[slot as usize];
         match proxy.placement {
-            Placement::Cells(range) => self.cells_mut(proxy.mobility).remove(&range, slot),
+            Placement::Cells(range) => self.cells_mut(proxy.mobility).remove(&range, proxy.id),
             Placement::Oversized => self.oversized_slots.retain(|&other| other != slot),
             Placement::Free | Placement::Unplaced => {}
         }
@@ -200,8 +219,9 @@ impl SpatialHashGrid {
         };
         self.inverse_side = self.side.recip();
         for slot in 0..self.proxies.len() as u32 {
-            if self.proxies[slot as usize].placement == Placement::Unplaced {
-                let placement = self.placement_for(&self.proxies[slot as usize].bounds);
+            let proxy = &self.proxies[slot as usize];
+            if proxy.placement == Placement::Unplaced {
+                let placement = self.placement_for(&proxy.bounds, proxy.mobility);
                 self.place(slot, placement);
             }
         }
@@ -258,28 +278,19 @@ impl SpatialHashGrid {
         }
     }
 
-    /// Whether `a` and `b`, found together in cell `key`, should be reported from it.
+    /// Whether `a` and `b`, overlapping and found together in cell `key`, are reported
+    /// from it: only from the cell holding the lower-left corner of their overlap.
     #[inline]
-    fn reported_here(&self, key: u64, a: &Proxy, b: &Proxy) -> bool {
-        let single =
-            |proxy: &Proxy| matches!(proxy.placement, Placement::Cells(range) if range.is_single());
-        if single(a) || single(b) {
-            return true;
-        }
-        let corner = a.bounds.aabb.min.max(b.bounds.aabb.min);
+    fn reported_here(&self, key: u64, a: &CellEntry, b: &CellEntry) -> bool {
+        let corner = a.aabb.min.max(b.aabb.min);
         cell_key_of(corner, self.inverse_side) == key
     }
 
     fn moving_moving_pairs(&self, out: &mut Vec<IdPair>) {
-        for (key, slots) in self.moving_cells.iter() {
-            for (index, &slot_a) in slots.iter().enumerate() {
-                let a = &self.proxies[slot_a as usize];
-                for &slot_b in &slots[index + 1..] {
-                    let b = &self.proxies[slot_b as usize];
-                    if a.bounds.aabb.intersects(&b.bounds.aabb)
-                        && self.reported_here(key, a, b)
-                        && a.bounds.circle.intersects(&b.bounds.circle)
-                    {
+        for (key, entries) in self.moving_cells.iter() {
+            for (index, a) in entries.iter().enumerate() {
+                for b in &entries[index + 1..] {
+                    if a.overlaps(b) && self.reported_here(key, a, b) {
                         out.push(ordered(a.id, b.id));
                     }
                 }
@@ -288,19 +299,21 @@ impl SpatialHashGrid {
     }
 
     fn moving_static_pairs(&self, out: &mut Vec<IdPair>) {
-        let static_oversized: Vec<&Proxy> = self
+        let static_oversized: Vec<CellEntry> = self
             .oversized_slots
             .iter()
             .map(|&slot| &self.proxies[slot as usize])
             .filter(|proxy| proxy.mobility.is_static())
+            .map(Proxy::entry)
             .collect();
         for &slot in &self.moving_slots {
-            let moving = &self.proxies[slot as usize];
-            let Placement::Cells(range) = moving.placement else {
+            let proxy = &self.proxies[slot as usize];
+            let Placement::Cells(range) = proxy.placement else {
                 continue;
             };
+            let moving = proxy.entry();
             for big in &static_oversized {
-                if moving.bounds.overlaps(&big.bounds) {
+                if moving.overlaps(big) {
                     out.push(ordered(moving.id, big.id));
                 }
             }
@@ -308,12 +321,8 @@ impl SpatialHashGrid {
                 continue;
             }
             for key in range.keys() {
-                for &static_slot in self.static_cells.get(key) {
-                    let other = &self.proxies[static_slot as usize];
-                    if moving.bounds.aabb.intersects(&other.bounds.aabb)
-                        && self.reported_here(key, moving, other)
-                        && moving.bounds.circle.intersects(&other.bounds.circle)
-                    {
+                for other in self.static_cells.get(key) {
+                    if moving.overlaps(other) && self.reported_here(key, &moving, other) {
                         out.push(ordered(moving.id, other.id));
                     }
                 }
@@ -342,25 +351,22 @@ impl SpatialHashGrid {
     /// Pairs of the oversized `big` with the colliders of `cells`: through the cells its
     /// box covers, or through every occupied cell when those are fewer.
     fn oversized_against_cells(&self, big: &Proxy, cells: &CellMap, out: &mut Vec<IdPair>) {
-        let mut visit = |key: u64, slots: &[u32]| {
-            for &slot in slots {
-                let other = &self.proxies[slot as usize];
-                if big.bounds.aabb.intersects(&other.bounds.aabb)
-                    && self.reported_here(key, big, other)
-                    && big.bounds.circle.intersects(&other.bounds.circle)
-                {
+        let big = big.entry();
+        let mut visit = |key: u64, entries: &[CellEntry]| {
+            for other in entries {
+                if big.overlaps(other) && self.reported_here(key, &big, other) {
                     out.push(ordered(big.id, other.id));
                 }
             }
         };
-        let range = CellRange::of(&big.bounds.aabb, self.inverse_side);
+        let range = CellRange::of(&big.aabb, self.inverse_side);
         if range.cell_count() <= cells.len() as u64 {
             for key in range.keys() {
                 visit(key, cells.get(key));
             }
         } else {
-            for (key, slots) in cells.iter() {
-                visit(key, slots);
+            for (key, entries) in cells.iter() {
+                visit(key, entries);
             }
         }
     }
@@ -412,7 +418,7 @@ impl BroadPhase for SpatialHashGrid {
             self.add_moving(slot);
         }
         if self.built {
-            let placement = self.placement_for(&bounds);
+            let placement = self.placement_for(&bounds, mobility);
             self.place(slot, placement);
         }
         self.changes_since_tuning += 1;
@@ -427,10 +433,14 @@ impl BroadPhase for SpatialHashGrid {
         self.proxies[slot as usize].bounds = bounds;
         self.changes_since_tuning += 1;
         if self.built {
-            let placement = self.placement_for(&bounds);
-            if placement != self.proxies[slot as usize].placement {
+            let proxy = self.proxies[slot as usize];
+            let placement = self.placement_for(&bounds, proxy.mobility);
+            if placement != proxy.placement {
                 self.unplace(slot);
                 self.place(slot, placement);
+            } else if let Placement::Cells(range) = placement {
+                self.cells_mut(proxy.mobility)
+                    .refresh(&range, proxy.entry());
             }
         }
         Ok(())
@@ -442,7 +452,7 @@ impl BroadPhase for SpatialHashGrid {
         if proxy.mobility == mobility {
             return Ok(());
         }
-        let placement = proxy.placement;
+        let was_placed = proxy.placement != Placement::Unplaced;
         self.unplace(slot);
         if mobility.is_static() {
             self.remove_moving(slot);
@@ -450,7 +460,10 @@ impl BroadPhase for SpatialHashGrid {
             self.add_moving(slot);
         }
         self.proxies[slot as usize].mobility = mobility;
-        self.place(slot, placement);
+        if was_placed {
+            let placement = self.placement_for(&proxy.bounds, mobility);
+            self.place(slot, placement);
+        }
         Ok(())
     }
 
@@ -487,8 +500,9 @@ impl BroadPhase for SpatialHashGrid {
         self.moving_moving_pairs(out);
         self.moving_static_pairs(out);
         self.oversized_pairs(out);
-        // One u64 comparison per step of the sort instead of a lexicographic pair.
-        out.sort_unstable_by_key(|&(a, b)| (u64::from(a) << 32) | u64::from(b));
+        // A radix sort on the packed pair: linear, where comparison sorts took a third of
+        // the step at 100k colliders.
+        radsort::sort_by_key(out, |&(a, b)| (u64::from(a) << 32) | u64::from(b));
     }
 
     fn query_aabb(&self, aabb: &Aabb, out: &mut Vec<u32>) {
@@ -504,9 +518,8 @@ impl BroadPhase for SpatialHashGrid {
                         cells
                             .get(key)
                             .iter()
-                            .map(|&slot| &self.proxies[slot as usize])
-                            .filter(|proxy| keep(&proxy.bounds))
-                            .map(|proxy| proxy.id),
+                            .filter(|entry| entry.aabb.intersects(aabb))
+                            .map(|entry| entry.id),
                     );
                 }
             }
@@ -529,15 +542,23 @@ impl BroadPhase for SpatialHashGrid {
             self.linear_query(keep, out);
         } else {
             let key = cell_key_of(point, self.inverse_side);
-            let in_cell = [&self.moving_cells, &self.static_cells]
+            let in_cells = [&self.moving_cells, &self.static_cells]
                 .into_iter()
-                .flat_map(|cells| cells.get(key).iter());
+                .flat_map(|cells| {
+                    cells
+                        .get(key)
+                        .iter()
+                        .map(|entry| (entry.id, entry.aabb, entry.circle))
+                });
+            let oversized = self.oversized_slots.iter().map(|&slot| {
+                let proxy = &self.proxies[slot as usize];
+                (proxy.id, proxy.bounds.aabb, proxy.bounds.circle)
+            });
             out.extend(
-                in_cell
-                    .chain(self.oversized_slots.iter())
-                    .map(|&slot| &self.proxies[slot as usize])
-                    .filter(|proxy| keep(&proxy.bounds))
-                    .map(|proxy| proxy.id),
+                in_cells
+                    .chain(oversized)
+                    .filter(|(_, aabb, circle)| keep(&Bounds::new(*aabb, *circle)))
+                    .map(|(id, _, _)| id),
             );
         }
         out.sort_unstable();

@@ -25,6 +25,7 @@ mod contact_polygon_circle;
 mod contact_polygon_polygon;
 mod containment;
 mod core_intersection;
+mod explain;
 mod minkowski_difference;
 mod point_lanes;
 mod separation;
@@ -39,6 +40,8 @@ use contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
 use contact_polygon_circle::{contact_polygon_circle, intersects_polygon_circle};
 use contact_polygon_polygon::{contact_polygon_polygon, intersects_polygon_polygon};
 use transformed_core::TransformedCore;
+
+pub use explain::{AxisProjection, AxisSource, SatExplanation, explain};
 
 /// The tolerance that makes "closed set" decisions robust in `f32`, relative to the
 /// shapes' size: `RELATIVE_TOLERANCE × (A.reach() + B.reach())`.
