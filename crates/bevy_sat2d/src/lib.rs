@@ -59,6 +59,8 @@ mod colliding_entities;
 mod collision_event;
 mod collision_layers;
 mod collision_world;
+#[cfg(feature = "debug-overlay")]
+pub mod debug_overlay;
 mod diagnostics;
 mod events;
 mod narrow_phase;

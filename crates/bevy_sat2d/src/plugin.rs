@@ -134,18 +134,29 @@ impl Plugin for SatPlugin {
             SatNarrowPhasePlugin { schedule },
             SatEventsPlugin { schedule },
         ));
+        self.add_collider_assets(app);
     }
 
     fn finish(&self, app: &mut App) {
-        // The asset side needs `AssetPlugin`, which headless apps may leave out.
-        if app.is_plugin_added::<AssetPlugin>() {
-            app.init_asset::<ColliderAsset>()
-                .init_asset_loader::<ColliderAssetLoader>()
-                .add_systems(
-                    self.schedule,
-                    apply_collider_assets.before(SatSystems::SyncColliders),
-                );
+        // In case `AssetPlugin` was added after this plugin.
+        self.add_collider_assets(app);
+    }
+}
+
+impl SatPlugin {
+    /// Registers `.collider.ron` assets when the app has an `AssetPlugin` (headless apps
+    /// may leave it out), once.
+    fn add_collider_assets(&self, app: &mut App) {
+        let registered = app.world().contains_resource::<Assets<ColliderAsset>>();
+        if registered || !app.is_plugin_added::<AssetPlugin>() {
+            return;
         }
+        app.init_asset::<ColliderAsset>()
+            .init_asset_loader::<ColliderAssetLoader>()
+            .add_systems(
+                self.schedule,
+                apply_collider_assets.before(SatSystems::SyncColliders),
+            );
     }
 }
 

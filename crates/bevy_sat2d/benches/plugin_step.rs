@@ -1,0 +1,141 @@
+//! One collision step of the whole plugin, headless, in release mode.
+//!
+//! `cargo bench -p bevy_sat2d --bench plugin_step` times `app.update()` with
+//! `MinimalPlugins + TransformPlugin + SatPlugin` on seeded scenes of 1k, 10k and 100k
+//! moving mixed colliders (every collider moves every step, at the stress example's
+//! density) and on 100k static + 1k moving. It then prints the medians, the scaling
+//! step(100k)/step(10k), the static-heavy/1k ratio, and the plugin's own stage times of
+//! the last step.
+
+// The same criterion-estimate reader as sat2d's benches.
+#[path = "../../sat2d/benches/common/mod.rs"]
+mod common;
+
+use std::hint::black_box;
+
+use bevy::prelude::*;
+use bevy_sat2d::prelude::*;
+use common::median_ns;
+use criterion::{BenchmarkId, Criterion};
+
+#[derive(Component)]
+struct Velocity(Vec2);
+
+/// The stress example's box for 10,000 colliders; scaled to keep the density.
+const BOX_FOR_10K: Vec2 = Vec2::new(450.0, 330.0);
+
+#[derive(Resource)]
+struct HalfBox(Vec2);
+
+fn scene(moving: usize, fixed: usize) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()))
+        .add_systems(Update, bounce);
+    let half_box = BOX_FOR_10K * ((moving + fixed) as f32 / 10_000.0).sqrt();
+    app.insert_resource(HalfBox(half_box));
+    let mut rng = fastrand::Rng::with_seed(10_000);
+    for index in 0..moving + fixed {
+        let size = 1.0 + rng.f32() * 2.0;
+        let collider = match index % 4 {
+            0 => Collider::circle(size),
+            1 => Collider::rectangle(size * 2.0, size * 1.5),
+            2 => Collider::capsule(size * 0.6, size * 1.5),
+            _ => Collider::polygon(&[
+                Vec2::new(-size, -size),
+                Vec2::new(size, -size),
+                Vec2::new(0.0, size),
+            ])
+            .expect("a triangle"),
+        };
+        let position = Vec2::new(rng.f32() * 2.0 - 1.0, rng.f32() * 2.0 - 1.0) * half_box;
+        let transform = Transform::from_translation(position.extend(0.0))
+            .with_rotation(Quat::from_rotation_z(rng.f32() * 6.28));
+        let mut entity = app.world_mut().spawn((collider, transform));
+        if index < moving {
+            entity.insert(Velocity(
+                Vec2::from_angle(rng.f32() * 6.28) * (0.3 + rng.f32()),
+            ));
+        } else {
+            entity.insert(StaticCollider);
+        }
+    }
+    app.update();
+    app
+}
+
+fn bounce(half_box: Res<HalfBox>, mut movers: Query<(&mut Transform, &mut Velocity)>) {
+    let half_box = half_box.0;
+    movers
+        .par_iter_mut()
+        .for_each(|(mut transform, mut velocity)| {
+            let mut position = transform.translation.truncate() + velocity.0;
+            for axis in 0..2 {
+                if position[axis].abs() > half_box[axis] {
+                    position[axis] = position[axis].clamp(-half_box[axis], half_box[axis]);
+                    velocity.0[axis] = -velocity.0[axis];
+                }
+            }
+            transform.translation = position.extend(0.0);
+        });
+}
+
+/// Criterion's median for one scene, in milliseconds.
+fn median_ms(name: &str) -> Option<f64> {
+    median_ns("plugin_step", name).map(|ns| ns / 1e6)
+}
+
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    let scenes = [
+        ("1k", 1_000, 0),
+        ("10k", 10_000, 0),
+        ("100k", 100_000, 0),
+        ("100k_static_1k_moving", 1_000, 100_000),
+    ];
+    let mut last = Vec::new();
+    let mut group = criterion.benchmark_group("plugin_step");
+    group.sample_size(10);
+    for (name, moving, fixed) in scenes {
+        group.bench_function(BenchmarkId::from_parameter(name), |bencher| {
+            let mut app = scene(moving, fixed);
+            bencher.iter(|| {
+                app.update();
+                black_box(app.world().resource::<SatDiagnostics>().contacts)
+            });
+            last.retain(|(other, _)| *other != name);
+            last.push((name, app.world().resource::<SatDiagnostics>().clone()));
+        });
+    }
+    group.finish();
+    criterion.final_summary();
+
+    println!(
+        "\n{:<24} {:>10} {:>8} {:>9} {:>9} {:>9} {:>9} {:>9}",
+        "scene", "step", "pairs", "contacts", "sync", "broad", "narrow", "events"
+    );
+    for (name, diagnostics) in &last {
+        let ms = |duration: core::time::Duration| duration.as_secs_f64() * 1e3;
+        let step = median_ms(name).map_or_else(|| "-".into(), |ms| format!("{ms:.3} ms"));
+        println!(
+            "{name:<24} {step:>10} {:>8} {:>9} {:>7.3}ms {:>7.3}ms {:>7.3}ms {:>7.3}ms",
+            diagnostics.candidate_pairs,
+            diagnostics.contacts,
+            ms(diagnostics.sync_time),
+            ms(diagnostics.broad_phase_time),
+            ms(diagnostics.narrow_phase_time),
+            ms(diagnostics.events_time),
+        );
+    }
+    if let (Some(big), Some(small)) = (median_ms("100k"), median_ms("10k")) {
+        println!(
+            "scaling step(100k)/step(10k) = {:.1} (target <= 12)",
+            big / small
+        );
+    }
+    if let (Some(heavy), Some(small)) = (median_ms("100k_static_1k_moving"), median_ms("1k")) {
+        println!(
+            "100k static + 1k moving vs 1k moving: {:.2}x",
+            heavy / small
+        );
+    }
+}

@@ -1,0 +1,33 @@
+//! The overlay's palette, shared by the drawings and the panel legend (and checked by
+//! the rendered visual check, so change both together).
+
+use bevy::color::Color;
+
+/// Outline of a collider touching nothing.
+pub const IDLE: Color = Color::srgb(0.0, 0.78, 1.0);
+/// Outline of a collider touching something.
+pub const COLLIDING: Color = Color::srgb(1.0, 0.31, 0.16);
+/// Outline of the selected collider.
+pub const SELECTED: Color = Color::srgb(1.0, 0.9, 0.0);
+/// Outline of the explainer's second collider.
+pub const PARTNER: Color = Color::srgb(0.85, 0.3, 1.0);
+/// Bounding boxes.
+pub const AABB: Color = Color::srgba(0.6, 0.6, 0.6, 0.6);
+/// Bounding circles.
+pub const BOUNDING_CIRCLE: Color = Color::srgba(0.45, 0.45, 0.7, 0.6);
+/// Broad-phase cells.
+pub const GRID_CELL: Color = Color::srgba(0.2, 0.7, 0.3, 0.35);
+/// Contact points.
+pub const CONTACT_POINT: Color = Color::srgb(1.0, 1.0, 1.0);
+/// Contact normals.
+pub const NORMAL: Color = Color::srgb(0.3, 1.0, 0.3);
+/// MTV arrows.
+pub const MTV: Color = Color::srgb(1.0, 0.1, 0.4);
+/// Candidate axes of the explainer.
+pub const AXIS: Color = Color::srgba(0.8, 0.8, 0.8, 0.25);
+/// The deciding axis of the explainer.
+pub const DECIDING_AXIS: Color = Color::srgb(0.9, 0.9, 0.9);
+/// A gap between projections (separated).
+pub const GAP: Color = Color::srgb(0.2, 1.0, 0.5);
+/// An overlap between projections.
+pub const OVERLAP: Color = Color::srgb(1.0, 0.2, 0.2);

@@ -1,0 +1,188 @@
+//! The overlay's world drawings, in their own gizmo group.
+
+use bevy::ecs::entity::EntityHashSet;
+use bevy::prelude::*;
+use sat2d::{Iso, Shape};
+
+use super::colors;
+use super::projection_drawing::projection_drawing;
+use super::state::SatDebugState;
+use crate::{CollisionWorld, PlacedCollider};
+
+/// The overlay's gizmo group: switch it off, or change its line width, through
+/// `GizmoConfigStore` like any other group.
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct SatGizmos;
+
+fn isometry(iso: &Iso) -> Isometry2d {
+    Isometry2d::new(
+        iso.translation,
+        Rot2::from_sin_cos(iso.rotation.sin, iso.rotation.cos),
+    )
+}
+
+/// Draws `shape` placed by `iso`: its outline, and for concave shapes its convex parts.
+pub(crate) fn draw_shape(gizmos: &mut Gizmos<SatGizmos>, shape: &Shape, iso: &Iso, color: Color) {
+    let world = |points: &[Vec2]| {
+        points
+            .iter()
+            .map(|p| iso.transform_point(*p))
+            .collect::<Vec<_>>()
+    };
+    match shape {
+        Shape::Circle(circle) => {
+            gizmos.circle_2d(iso.translation, circle.radius(), color);
+            // A radius line shows the rotation.
+            let edge = iso.transform_point(Vec2::X * circle.radius());
+            gizmos.line_2d(iso.translation, edge, color);
+        }
+        Shape::Segment(segment) => {
+            gizmos.line_2d(
+                iso.transform_point(segment.a()),
+                iso.transform_point(segment.b()),
+                color,
+            );
+        }
+        Shape::Capsule(capsule) => {
+            let primitive = Capsule2d::new(capsule.radius(), capsule.half_length() * 2.0);
+            gizmos.primitive_2d(&primitive, isometry(iso), color);
+        }
+        Shape::Polygon(polygon) => {
+            gizmos.lineloop_2d(world(polygon.points()), color);
+        }
+        Shape::Concave(polygon) => {
+            for part in polygon.parts() {
+                gizmos.lineloop_2d(world(part.points()), color.with_alpha(0.3));
+            }
+            gizmos.lineloop_2d(world(polygon.outline()), color);
+        }
+    }
+}
+
+fn outline_color(
+    state: &SatDebugState,
+    colliding: &EntityHashSet,
+    placed: &PlacedCollider,
+) -> Color {
+    if state.selected == Some(placed.entity) {
+        colors::SELECTED
+    } else if state.partner == Some(placed.entity) {
+        colors::PARTNER
+    } else if colliding.contains(&placed.entity) {
+        colors::COLLIDING
+    } else {
+        colors::IDLE
+    }
+}
+
+/// Draws outlines, bounds, grid cells, contacts and the explainer.
+pub(crate) fn draw_overlay(
+    mut gizmos: Gizmos<SatGizmos>,
+    state: Res<SatDebugState>,
+    world: Res<CollisionWorld>,
+) {
+    let draw = state.draw;
+    if draw.grid_cells {
+        for cell in world.broad_phase().occupied_cells() {
+            gizmos.rect_2d(cell.center(), cell.size(), colors::GRID_CELL);
+        }
+    }
+    let colliding: EntityHashSet = world.contacts().flat_map(|(a, b, _)| [a, b]).collect();
+    for placed in world.colliders() {
+        let Some(bounds) = placed.bounds else {
+            continue;
+        };
+        if draw.outlines {
+            let color = outline_color(&state, &colliding, placed);
+            draw_shape(&mut gizmos, &placed.shape, &placed.iso, color);
+        }
+        if draw.aabbs {
+            gizmos.rect_2d(bounds.aabb.center(), bounds.aabb.size(), colors::AABB);
+        }
+        if draw.bounding_circles {
+            gizmos.circle_2d(
+                bounds.circle.center,
+                bounds.circle.radius,
+                colors::BOUNDING_CIRCLE,
+            );
+        }
+    }
+    for (_, b, contact) in world.contacts() {
+        if draw.contact_points {
+            for point in contact.points() {
+                gizmos.circle_2d(*point, 2.5, colors::CONTACT_POINT);
+            }
+        }
+        let anchor = contact
+            .points()
+            .iter()
+            .copied()
+            .reduce(|sum, point| sum + point)
+            .map(|sum| sum / contact.points().len() as f32);
+        if draw.normals
+            && let Some(anchor) = anchor
+        {
+            gizmos
+                .arrow_2d(anchor, anchor + contact.normal * 20.0, colors::NORMAL)
+                .with_tip_length(6.0);
+        }
+        if draw.mtv
+            && contact.depth > 0.0
+            && let Some(placed) = world.collider(b)
+        {
+            let start = placed.iso.translation;
+            gizmos
+                .arrow_2d(start, start + contact.mtv(), colors::MTV)
+                .with_tip_length(6.0);
+        }
+    }
+    if draw.explainer {
+        draw_explainer(&mut gizmos, &state, &world);
+    }
+}
+
+/// Every candidate axis faintly; on the deciding axis, both projections and their
+/// overlap or gap; and the MTV.
+fn draw_explainer(gizmos: &mut Gizmos<SatGizmos>, state: &SatDebugState, world: &CollisionWorld) {
+    let (Some(a), Some(b)) = (state.selected, state.partner) else {
+        return;
+    };
+    let (Some(a), Some(b)) = (world.collider(a), world.collider(b)) else {
+        return;
+    };
+    let explanation = sat2d::explain(&a.shape, &a.iso, &b.shape, &b.iso);
+    let base = (a.iso.translation + b.iso.translation) * 0.5;
+    let reach = a.shape.reach() + b.shape.reach() + a.iso.translation.distance(b.iso.translation);
+    for (index, projection) in explanation.axes.iter().enumerate() {
+        let drawing = projection_drawing(projection, base, reach);
+        if index != explanation.deciding {
+            gizmos.line_2d(drawing.axis_line.0, drawing.axis_line.1, colors::AXIS);
+            continue;
+        }
+        gizmos.line_2d(
+            drawing.axis_line.0,
+            drawing.axis_line.1,
+            colors::DECIDING_AXIS,
+        );
+        gizmos.line_2d(drawing.interval_a.0, drawing.interval_a.1, colors::SELECTED);
+        gizmos.line_2d(drawing.interval_b.0, drawing.interval_b.1, colors::PARTNER);
+        let between = if drawing.overlapping {
+            colors::OVERLAP
+        } else {
+            colors::GAP
+        };
+        gizmos.line_2d(drawing.between.0, drawing.between.1, between);
+        if drawing.overlapping {
+            // The MTV moves B along the axis, away from A.
+            let direction = if projection.b.0 + projection.b.1 >= projection.a.0 + projection.a.1 {
+                projection.axis
+            } else {
+                -projection.axis
+            };
+            let start = b.iso.translation;
+            gizmos
+                .arrow_2d(start, start + direction * projection.overlap, colors::MTV)
+                .with_tip_length(6.0);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! The debug overlay (cargo feature `debug-overlay`): gizmo drawings of every collider,
+//! bound, grid cell and contact, an egui panel with step statistics, a collider list, an
+//! inspector and the SAT explainer. Add [`SatDebugPlugin`] after `DefaultPlugins` and
+//! [`SatPlugin`](crate::SatPlugin).
+
+mod colors;
+mod gizmo_drawing;
+mod panel;
+mod picking;
+mod projection_drawing;
+mod state;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
+
+pub use colors::*;
+pub use gizmo_drawing::SatGizmos;
+pub use panel::PANEL_WIDTH;
+pub use picking::{collider_at, cursor_world_position};
+pub use projection_drawing::{ProjectionDrawing, projection_drawing};
+pub use state::{SatDebugDraw, SatDebugState};
+
+use crate::SatSystems;
+
+/// The overlay. It adds `EguiPlugin` if the app has none.
+///
+/// - [`Self::TOGGLE_KEY`] (F1) shows or hides it; hidden, none of its systems run.
+/// - Click a collider to inspect it (clicks on the panel are ignored); Shift+click a
+///   second one, or click one of the selected collider's contacts in the panel, to see
+///   the SAT explainer for the pair.
+///
+/// ```no_run
+/// use bevy::prelude::*;
+/// use bevy_sat2d::prelude::*;
+/// use bevy_sat2d::debug_overlay::SatDebugPlugin;
+/// App::new()
+///     .add_plugins((DefaultPlugins, SatPlugin::default(), SatDebugPlugin::default()))
+///     .run();
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SatDebugPlugin {
+    /// The initial state (switches, visibility).
+    pub state: SatDebugState,
+}
+
+impl SatDebugPlugin {
+    /// The key that shows or hides the overlay.
+    pub const TOGGLE_KEY: KeyCode = KeyCode::F1;
+}
+
+fn overlay_visible(state: Res<SatDebugState>) -> bool {
+    state.visible
+}
+
+fn toggle_overlay(keys: Res<ButtonInput<KeyCode>>, mut state: ResMut<SatDebugState>) {
+    if keys.just_pressed(SatDebugPlugin::TOGGLE_KEY) {
+        state.visible = !state.visible;
+        if !state.visible {
+            state.panel_width = 0.0;
+        }
+    }
+}
+
+impl Plugin for SatDebugPlugin {
+    fn build(&self, app: &mut App) {
+        if !app.is_plugin_added::<EguiPlugin>() {
+            app.add_plugins(EguiPlugin::default());
+        }
+        app.insert_resource(self.state.clone())
+            .init_gizmo_group::<SatGizmos>()
+            .add_systems(
+                Update,
+                (
+                    toggle_overlay,
+                    picking::pick_colliders.run_if(overlay_visible),
+                )
+                    .chain(),
+            )
+            .add_systems(
+                PostUpdate,
+                gizmo_drawing::draw_overlay
+                    .after(SatSystems::Events)
+                    .run_if(overlay_visible),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                panel::draw_panel.run_if(overlay_visible),
+            );
+    }
+}

@@ -1,0 +1,72 @@
+//! [`SatDebugState`]: what the overlay shows and what is selected.
+
+use bevy::prelude::*;
+
+/// The overlay's switches and selection. Change it from code to preset the overlay.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct SatDebugState {
+    /// Whether the overlay (panel and drawings) is shown. Toggled by
+    /// [`SatDebugPlugin::TOGGLE_KEY`](super::SatDebugPlugin::TOGGLE_KEY); when hidden,
+    /// no overlay system runs.
+    pub visible: bool,
+    /// Which drawings are on.
+    pub draw: SatDebugDraw,
+    /// The collider the inspector shows.
+    pub selected: Option<Entity>,
+    /// The second collider of the SAT explainer.
+    pub partner: Option<Entity>,
+    /// Text filter of the collider list (matches name, entity or shape kind).
+    pub filter: String,
+    /// The panel's width in logical pixels, so clicks on it do not select what lies
+    /// behind it.
+    pub panel_width: f32,
+}
+
+impl Default for SatDebugState {
+    fn default() -> Self {
+        Self {
+            visible: true,
+            draw: SatDebugDraw::default(),
+            selected: None,
+            partner: None,
+            filter: String::new(),
+            panel_width: 0.0,
+        }
+    }
+}
+
+/// Each drawing of the overlay, switchable in the panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SatDebugDraw {
+    /// Collider outlines, coloured idle / colliding / selected.
+    pub outlines: bool,
+    /// Axis-aligned bounding boxes.
+    pub aabbs: bool,
+    /// Bounding circles.
+    pub bounding_circles: bool,
+    /// Occupied broad-phase grid cells.
+    pub grid_cells: bool,
+    /// Contact points.
+    pub contact_points: bool,
+    /// Contact normals (from the first entity to the second).
+    pub normals: bool,
+    /// MTV arrows: how far and where the second entity must move to separate.
+    pub mtv: bool,
+    /// The SAT explainer for the selected pair: axes, projections, overlap.
+    pub explainer: bool,
+}
+
+impl Default for SatDebugDraw {
+    fn default() -> Self {
+        Self {
+            outlines: true,
+            aabbs: false,
+            bounding_circles: false,
+            grid_cells: false,
+            contact_points: true,
+            normals: true,
+            mtv: true,
+            explainer: true,
+        }
+    }
+}
