@@ -116,7 +116,6 @@ fn draw_decomposition(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn draw_outline_input(
     keys: Res<ButtonInput<KeyCode>>,
     buttons: Res<ButtonInput<MouseButton>>,

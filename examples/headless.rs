@@ -61,7 +61,7 @@ fn spawn_scene(mut commands: Commands) {
             Name::new(format!("body {index}")),
             collider,
             Transform::from_translation(position.extend(0.0)),
-            Velocity(Vec2::from_angle(rng.f32() * 6.28) * 1.5),
+            Velocity(Vec2::from_angle(rng.f32() * std::f32::consts::TAU) * 1.5),
         ));
     }
 }

@@ -119,7 +119,7 @@ fn spawn_shapes(
         (
             "plank",
             Collider::rectangle(220.0, 24.0),
-            Vec2::new(146.0, -230.0),
+            Vec2::new(70.0, -240.0),
             -0.15,
         ),
         (

@@ -49,11 +49,11 @@ fn scene(moving: usize, fixed: usize) -> App {
         };
         let position = Vec2::new(rng.f32() * 2.0 - 1.0, rng.f32() * 2.0 - 1.0) * half_box;
         let transform = Transform::from_translation(position.extend(0.0))
-            .with_rotation(Quat::from_rotation_z(rng.f32() * 6.28));
+            .with_rotation(Quat::from_rotation_z(rng.f32() * std::f32::consts::TAU));
         let mut entity = app.world_mut().spawn((collider, transform));
         if index < moving {
             entity.insert(Velocity(
-                Vec2::from_angle(rng.f32() * 6.28) * (0.3 + rng.f32()),
+                Vec2::from_angle(rng.f32() * std::f32::consts::TAU) * (0.3 + rng.f32()),
             ));
         } else {
             entity.insert(StaticCollider);

@@ -144,13 +144,15 @@ impl CollisionWorld {
 
     /// The id of `entity`, allocating one (with `shape`, not yet placed) if it is new.
     pub(crate) fn id_for(&mut self, entity: Entity, mobility: Mobility, shape: &Shape) -> u32 {
-        if let Some(&id) = self.id_of.get(&entity) {
-            return id;
-        }
+        let vacant = match self.id_of.entry(entity) {
+            bevy::platform::collections::hash_map::Entry::Occupied(known) => return *known.get(),
+            bevy::platform::collections::hash_map::Entry::Vacant(vacant) => vacant,
+        };
         let id = self.free_ids.pop().unwrap_or_else(|| {
             self.colliders.push(None);
             (self.colliders.len() - 1) as u32
         });
+        vacant.insert(id);
         self.colliders[id as usize] = Some(PlacedCollider {
             entity,
             shape: shape.clone(),
@@ -162,7 +164,6 @@ impl CollisionWorld {
             changed_step: self.step,
             warned: false,
         });
-        self.id_of.insert(entity, id);
         id
     }
 

@@ -106,7 +106,7 @@ pub(crate) fn report_collisions(
 
     let mut contacts: Vec<(EntityPair, Contact)> = started;
     contacts.extend(ongoing);
-    contacts.sort_unstable_by(|(x, _), (y, _)| x.cmp(y));
+    contacts.sort_unstable_by_key(|(pair, _)| *pair);
     world.contacts = contacts;
     diagnostics.events_time = start.elapsed();
 }
@@ -129,7 +129,7 @@ mod tests {
 
     /// Entity order is not index order, so lists are sorted as the plugin sorts them.
     fn sorted<const N: usize>(mut list: [(EntityPair, Contact); N]) -> [(EntityPair, Contact); N] {
-        list.sort_by(|(x, _), (y, _)| x.cmp(y));
+        list.sort_by_key(|(pair, _)| *pair);
         list
     }
 

@@ -74,7 +74,7 @@ pub(crate) fn test_candidate_pairs(
         results[job.slot].1 = contact;
     }
     drop(jobs);
-    results.sort_unstable_by(|(x, _), (y, _)| x.cmp(y));
+    results.sort_unstable_by_key(|(pair, _)| *pair);
     drop(previous);
     world.results = results;
 

@@ -1,22 +1,46 @@
 //! Reading a collider's world placement off its `GlobalTransform`.
 
 use bevy::prelude::*;
-use sat2d::Iso;
+use sat2d::{Iso, Rot};
 
 /// The 2D isometry and scale of `global`: translation, rotation about Z, and the X/Y
 /// scale. `None` when anything is non-finite or a scale factor is zero: such a collider
 /// cannot be placed.
+///
+/// Read straight off the affine matrix (two square roots, no quaternion): the X and Y
+/// columns give the scale factors and the rotation; a negative determinant mirrors X.
 #[must_use]
 pub fn placement(global: &GlobalTransform) -> Option<(Iso, Vec2)> {
-    let (scale, rotation, translation) = global.to_scale_rotation_translation();
-    let scale = scale.truncate();
-    let finite = scale.is_finite() && rotation.is_finite() && translation.is_finite();
-    if !finite || scale.x == 0.0 || scale.y == 0.0 {
+    let affine = global.affine();
+    let (x_axis, y_axis) = (
+        affine.matrix3.x_axis.truncate(),
+        affine.matrix3.y_axis.truncate(),
+    );
+    let translation = affine.translation.truncate();
+    let mirrored = x_axis.perp_dot(y_axis) < 0.0;
+    let scale = Vec2::new(
+        if mirrored {
+            -x_axis.length()
+        } else {
+            x_axis.length()
+        },
+        y_axis.length(),
+    );
+    if !(scale.is_finite() && translation.is_finite()) || scale.x == 0.0 || scale.y == 0.0 {
         return None;
     }
-    let x_axis = rotation * Vec3::X;
-    let angle = x_axis.y.atan2(x_axis.x);
-    Some((Iso::new(translation.truncate(), angle), scale))
+    let direction = x_axis / scale.x;
+    let rotation = Rot {
+        cos: direction.x,
+        sin: direction.y,
+    };
+    Some((
+        Iso {
+            translation,
+            rotation,
+        },
+        scale,
+    ))
 }
 
 #[cfg(test)]
@@ -32,6 +56,22 @@ mod tests {
         assert!((iso.translation - Vec2::new(3.0, -2.0)).length() < 1e-6);
         assert!((iso.transform_vector(Vec2::X) - Vec2::from_angle(0.5)).length() < 1e-6);
         assert!((scale - Vec2::new(2.0, 3.0)).length() < 1e-5);
+    }
+
+    #[test]
+    fn a_negative_scale_mirrors_x_and_keeps_the_rotation() {
+        let transform = Transform::from_xyz(1.0, 2.0, 0.0)
+            .with_rotation(Quat::from_rotation_z(0.7))
+            .with_scale(Vec3::new(-2.0, 3.0, 1.0));
+        let global = GlobalTransform::from(transform);
+        let (iso, scale) = placement(&global).unwrap();
+        assert!((scale - Vec2::new(-2.0, 3.0)).length() < 1e-5);
+        // Every local point lands where Bevy puts it.
+        for local in [Vec2::new(1.0, 0.0), Vec2::new(0.5, -2.0)] {
+            let ours = iso.transform_point(local * scale);
+            let bevy = global.transform_point(local.extend(0.0)).truncate();
+            assert!((ours - bevy).length() < 1e-5, "{ours} vs {bevy}");
+        }
     }
 
     #[test]

@@ -9,24 +9,37 @@ use crate::collision_world::PlacedCollider;
 use crate::placement::placement;
 use crate::{Collider, CollisionLayers, CollisionWorld, SatConfig, SatDiagnostics, StaticCollider};
 
-type ColliderQuery<'w, 's> = Query<
+type ColliderData = (
+    Entity,
+    Ref<'static, Collider>,
+    Ref<'static, GlobalTransform>,
+    Ref<'static, CollisionLayers>,
+    Has<StaticCollider>,
+);
+
+/// Colliders whose shape, placement or layers changed since the last step (new ones
+/// included): unchanged colliders cost nothing here.
+type ChangedColliders<'w, 's> = Query<
     'w,
     's,
-    (
-        Entity,
-        Ref<'static, Collider>,
-        Ref<'static, GlobalTransform>,
-        Ref<'static, CollisionLayers>,
-        Has<StaticCollider>,
-    ),
+    ColliderData,
+    Or<(
+        Changed<Collider>,
+        Changed<GlobalTransform>,
+        Changed<CollisionLayers>,
+    )>,
 >;
 
-/// Forgets removed colliders, then places new and changed ones.
+/// Forgets removed colliders, then places new and changed ones (and those whose
+/// `StaticCollider` marker came or went).
 pub(crate) fn sync_colliders(
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
     mut removed: RemovedComponents<Collider>,
-    colliders: ColliderQuery,
+    mut unmarked: RemovedComponents<StaticCollider>,
+    marked: Query<Entity, Added<StaticCollider>>,
+    changed: ChangedColliders,
+    all: Query<ColliderData>,
     config: Res<SatConfig>,
 ) {
     let start = Instant::now();
@@ -39,59 +52,55 @@ pub(crate) fn sync_colliders(
     for entity in removed.read() {
         world.forget(entity);
     }
-    let (mut moved, mut skipped) = (0, 0);
-    for (entity, collider, global, layers, is_static) in &colliders {
+    let mut moved = 0;
+    let remarked = marked
+        .iter()
+        .chain(unmarked.read())
+        .filter_map(|entity| all.get(entity).ok());
+    for (entity, collider, global, layers, is_static) in changed.iter().chain(remarked) {
         let mobility = if is_static {
             Mobility::Static
         } else {
             Mobility::Moving
         };
-        let new = !world.id_of.contains_key(&entity);
         let id = world.id_for(entity, mobility, collider.shape());
         let step = world.step;
         let placed = world.colliders[id as usize]
             .as_mut()
             .expect("id_for places a collider");
-        let changed = new
-            || collider.is_changed()
-            || global.is_changed()
-            || layers.is_changed()
-            || placed.mobility != mobility;
-        if !changed {
-            skipped += usize::from(placed.bounds.is_none());
-            continue;
+        if placed.changed_step == step && placed.bounds.is_some() {
+            continue; // both changed and re-marked: placed once already
         }
-        match place(placed, &collider, &global, *layers, mobility, step) {
-            Some(bounds) => {
-                let result = if world.grid.get(id).is_some() {
-                    world
-                        .grid
-                        .update(id, bounds)
-                        .and_then(|()| world.grid.set_mobility(id, mobility))
+        let (was_in_grid, old_mobility) = (placed.bounds.is_some(), placed.mobility);
+        let result = match place(placed, &collider, &global, *layers, mobility, step) {
+            Some(bounds) if was_in_grid => world.grid.update(id, bounds).and_then(|()| {
+                if old_mobility == mobility {
+                    Ok(())
                 } else {
-                    world.grid.insert(id, bounds, mobility)
-                };
-                if let Err(error) = result {
-                    warn!("bevy_sat2d: {entity}: {error}; skipped");
-                    world.grid.remove(id);
-                    world.colliders[id as usize]
-                        .as_mut()
-                        .expect("placed above")
-                        .bounds = None;
-                    skipped += 1;
-                } else {
-                    moved += 1;
+                    world.grid.set_mobility(id, mobility)
                 }
-            }
+            }),
+            Some(bounds) => world.grid.insert(id, bounds, mobility),
             None => {
                 world.grid.remove(id);
-                skipped += 1;
+                continue;
+            }
+        };
+        match result {
+            Ok(()) => moved += 1,
+            Err(error) => {
+                warn!("bevy_sat2d: {entity}: {error}; skipped");
+                world.grid.remove(id);
+                world.colliders[id as usize]
+                    .as_mut()
+                    .expect("placed above")
+                    .bounds = None;
             }
         }
     }
     diagnostics.colliders = world.grid.len();
     diagnostics.moved = moved;
-    diagnostics.skipped = skipped;
+    diagnostics.skipped = world.id_of.len() - world.grid.len();
     diagnostics.sync_time = start.elapsed();
 }
 

@@ -27,7 +27,7 @@ fn random_collider(rng: &mut fastrand::Rng) -> Collider {
 
 fn random_transform(rng: &mut fastrand::Rng) -> Transform {
     Transform::from_xyz(rng.f32() * 200.0, rng.f32() * 200.0, 0.0)
-        .with_rotation(Quat::from_rotation_z(rng.f32() * 6.28))
+        .with_rotation(Quat::from_rotation_z(rng.f32() * std::f32::consts::TAU))
 }
 
 /// Spawns `count` seeded colliders, a third of them static.

@@ -27,7 +27,7 @@ fn random_bounds(rng: &mut fastrand::Rng, half_world: f32) -> Bounds {
         (rng.f32() * 2.0 - 1.0) * half_world,
     );
     let size = 2.0 + rng.f32() * 18.0;
-    let iso = Iso::new(center, rng.f32() * 6.28);
+    let iso = Iso::new(center, rng.f32() * std::f32::consts::TAU);
     if rng.u32(0..1000) == 0 && std::env::var_os("NO_SLABS").is_none() {
         Bounds::of(&Shape::rectangle(400.0, 10.0), &iso)
     } else if rng.bool() {
@@ -90,7 +90,7 @@ impl Stepper {
     fn run(&mut self, phase: &mut impl BroadPhase) -> usize {
         self.step += 1;
         // Alternate direction so colliders wander around their start, not off the world.
-        let sign = if (self.step / 10) % 2 == 0 { 1.0 } else { -1.0 };
+        let sign = if (self.step / 10).is_multiple_of(2) { 1.0 } else { -1.0 };
         for id in (self.step % 10..self.moving).step_by(10) {
             let (bounds, _) = phase.get(id as u32).unwrap();
             let by = self.offsets[id] * sign;

@@ -44,10 +44,10 @@ mod spatial_hash_grid;
 
 pub use bounds::Bounds;
 pub use brute_force::BruteForce;
-pub use cell_size::CellSize;
+pub use cell_size::{AUTO_CELL_FACTOR, AUTO_SAMPLE, CellSize};
 pub use error::BroadPhaseError;
 pub use mobility::Mobility;
-pub use spatial_hash_grid::SpatialHashGrid;
+pub use spatial_hash_grid::{OVERSIZED_CELLS, STATIC_OVERSIZED_CELLS, SpatialHashGrid};
 
 use crate::Aabb;
 use glam::Vec2;

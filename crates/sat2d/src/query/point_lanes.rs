@@ -44,9 +44,9 @@ impl PointLanes {
     pub fn min_dot(&self, direction: Vec2) -> f32 {
         let mut low = [f32::INFINITY; LANES];
         for block in &self.blocks {
-            for lane in 0..LANES {
-                let dot = direction.x * block.xs[lane] + direction.y * block.ys[lane];
-                low[lane] = if dot < low[lane] { dot } else { low[lane] };
+            for ((low, x), y) in low.iter_mut().zip(&block.xs).zip(&block.ys) {
+                let dot = direction.x * x + direction.y * y;
+                *low = if dot < *low { dot } else { *low };
             }
         }
         // Tree reduction: 8 → 4 → 2 → 1.
