@@ -56,7 +56,8 @@ fn spawn_scene(mut commands: Commands) {
             .expect("a triangle"),
         };
         let position = Vec2::new(rng.f32() * 2.0 - 1.0, rng.f32() * 2.0 - 1.0) * (HALF_BOX - 10.0);
-        let velocity = Vec2::from_angle(rng.f32() * std::f32::consts::TAU) * (20.0 + rng.f32() * 60.0);
+        let velocity =
+            Vec2::from_angle(rng.f32() * std::f32::consts::TAU) * (20.0 + rng.f32() * 60.0);
         commands.spawn((
             collider,
             Transform::from_translation(position.extend(0.0))

@@ -90,7 +90,11 @@ impl Stepper {
     fn run(&mut self, phase: &mut impl BroadPhase) -> usize {
         self.step += 1;
         // Alternate direction so colliders wander around their start, not off the world.
-        let sign = if (self.step / 10).is_multiple_of(2) { 1.0 } else { -1.0 };
+        let sign = if (self.step / 10).is_multiple_of(2) {
+            1.0
+        } else {
+            -1.0
+        };
         for id in (self.step % 10..self.moving).step_by(10) {
             let (bounds, _) = phase.get(id as u32).unwrap();
             let by = self.offsets[id] * sign;

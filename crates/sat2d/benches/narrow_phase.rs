@@ -122,8 +122,11 @@ struct Agreement {
     /// `max A − min B` on each axis, which overestimates when one shape reaches past
     /// the other (containment), the case our containment-aware MTV handles.
     shallower_and_verified: usize,
-    /// Pairs where sat2d's depth is larger than parry2d's (would mean our MTV is not
-    /// minimal), or is smaller but does not separate. Must be 0.
+    /// Pairs where sat2d's depth is larger than parry2d's, sat2d's MTV separates and
+    /// parry2d's does not: parry2d's EPA stops early and underestimates the depth.
+    deeper_and_parry_short: usize,
+    /// Anything else: sat2d's MTV does not separate, or parry2d found a shorter one that
+    /// does (our MTV would not be minimal). Must be 0.
     wrong: usize,
 }
 
@@ -148,14 +151,20 @@ fn compare(set: &PairSet) -> Agreement {
         if (ours.depth - parry_depth).abs() <= 1e-3 * size {
             continue;
         }
-        let moved = Iso {
-            translation: b.iso.translation + ours.mtv(),
-            rotation: b.iso.rotation,
+        let separates = |mtv: Vec2| {
+            let moved = Iso {
+                translation: b.iso.translation + mtv,
+                rotation: b.iso.rotation,
+            };
+            sat2d::contact(&a.shape, &a.iso, &b.shape, &moved)
+                .is_none_or(|after| after.depth <= 1e-3 * size)
         };
-        let after = sat2d::contact(&a.shape, &a.iso, &b.shape, &moved);
-        let separates = after.is_none_or(|after| after.depth <= 1e-3 * size);
-        if ours.depth < parry_depth && separates {
+        let parry_mtv = Vec2::new(theirs.normal1.x, theirs.normal1.y) * parry_depth;
+        let (ours_separates, parry_separates) = (separates(ours.mtv()), separates(parry_mtv));
+        if ours.depth < parry_depth && ours_separates {
             agreement.shallower_and_verified += 1;
+        } else if ours.depth > parry_depth && ours_separates && !parry_separates {
+            agreement.deeper_and_parry_short += 1;
         } else {
             agreement.wrong += 1;
         }
@@ -264,7 +273,7 @@ fn main() {
             continue;
         };
         println!(
-            "{:<16} {:>7.1}ns {:>7.1}ns {:>8.1}x {:>7.1}ns {:>7.1}ns {:>8.1}x {:>8} / {} / {}",
+            "{:<16} {:>7.1}ns {:>7.1}ns {:>8.1}x {:>7.1}ns {:>7.1}ns {:>8.1}x  {} / {} / {} / {}",
             set.name,
             si,
             pi,
@@ -274,6 +283,7 @@ fn main() {
             pc / sc,
             agreement.overlap,
             agreement.shallower_and_verified,
+            agreement.deeper_and_parry_short,
             agreement.wrong
         );
     }
@@ -281,6 +291,7 @@ fn main() {
         "(per pair, criterion medians; ratio = parry2d time / sat2d time; overlap: pairs where only one\n\
          library reports an overlap; shallower: sat2d's MTV is shorter than parry2d's depth and was\n\
          checked to separate (parry2d measures max A - min B per axis, too deep in containment);\n\
-         wrong: sat2d deeper than parry2d or not separating)"
+         parry short: sat2d deeper, sat2d's MTV separates and parry2d's does not (EPA stopped\n\
+         early); wrong: anything else, must be 0)"
     );
 }

@@ -1,0 +1,566 @@
+//! bevy_sat2d vs avian2d 0.7: collision detection on the same seeded scene, headless,
+//! in release mode.
+//!
+//! `cargo run --release --manifest-path benches/peers/Cargo.toml`
+//!
+//! The scene (fastrand seed 10_000): 10,000 colliders in a 900 × 660 box, a quarter each
+//! of circles (r 2–6), rectangles, capsules and triangles, each moving at 20–80 units/s
+//! and bouncing off the walls. One `Update` system (the same function in every app) moves
+//! every `Transform` by `velocity × 1/60 s` and reflects it at the walls; both collision
+//! plugins then pick the new transforms up in `PostUpdate`. Every app advances its clocks
+//! by exactly 1/60 s per `app.update()` (`TimeUpdateStrategy::ManualDuration`).
+//!
+//! Apps timed (20 warm-up updates, then 200 updates timed one by one):
+//!
+//! - `empty`: `MinimalPlugins + TransformPlugin` + the mover, same entities without any
+//!   collider: the fixed cost both collision apps share.
+//! - `bevy_sat2d`: the above + `SatPlugin::default()` (PostUpdate) and a `Collider` each.
+//! - `avian2d`: the above + avian's collision-detection plugins only (see
+//!   [`avian_collision_only`]), run in `PostUpdate`, so exactly one physics step per
+//!   `app.update()`; every collider is a `RigidBody::Kinematic` `Sensor` moved by its
+//!   `Transform` (its `LinearVelocity` stays zero).
+//! - `avian2d full` (for information): the whole `PhysicsPlugins::new(PostUpdate)` with
+//!   the same kinematic sensors, moved the avian way, by `LinearVelocity`. Not the same
+//!   work as the others (solver schedule, integration, speculative contacts), so it gets no
+//!   ratio against bevy_sat2d.
+//!
+//! Both collision apps keep a `CollidingEntities` per collider and emit start/end events,
+//! so the work they do per step is comparable; the last step's touching pairs of the two
+//! are compared pair by pair at the end.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+
+/// Colliders in the scene.
+const COUNT: usize = 10_000;
+/// Half of the 900 × 660 box.
+const HALF_BOX: Vec2 = Vec2::new(450.0, 330.0);
+/// The fixed step: the mover uses it, and every app's clock advances by it per update.
+const DT: f32 = 1.0 / 60.0;
+const SEED: u64 = 10_000;
+const WARMUP: usize = 20;
+const SAMPLES: usize = 200;
+
+/// The shape of one collider, shared by both engines.
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    Circle { radius: f32 },
+    Rectangle { width: f32, height: f32 },
+    Capsule { radius: f32, length: f32 },
+    Triangle([Vec2; 3]),
+}
+
+/// One collider of the scene.
+#[derive(Clone, Copy, Debug)]
+struct Body {
+    shape: Shape,
+    position: Vec2,
+    angle: f32,
+    velocity: Vec2,
+}
+
+/// The seeded scene: index % 4 picks the shape, `size` ∈ [2, 6).
+fn scene() -> Vec<Body> {
+    let mut rng = fastrand::Rng::with_seed(SEED);
+    (0..COUNT)
+        .map(|index| {
+            let size = 2.0 + rng.f32() * 4.0;
+            let shape = match index % 4 {
+                0 => Shape::Circle { radius: size },
+                1 => Shape::Rectangle {
+                    width: size * 2.0,
+                    height: size * 1.5,
+                },
+                2 => Shape::Capsule {
+                    radius: size * 0.6,
+                    length: size * 1.5,
+                },
+                _ => Shape::Triangle([
+                    Vec2::new(-size, -size),
+                    Vec2::new(size, -size),
+                    Vec2::new(0.0, size),
+                ]),
+            };
+            let position = Vec2::new(rng.f32() * 2.0 - 1.0, rng.f32() * 2.0 - 1.0) * HALF_BOX;
+            let angle = rng.f32() * std::f32::consts::TAU;
+            let speed = 20.0 + rng.f32() * 60.0;
+            let velocity = Vec2::from_angle(rng.f32() * std::f32::consts::TAU) * speed;
+            Body {
+                shape,
+                position,
+                angle,
+                velocity,
+            }
+        })
+        .collect()
+}
+
+/// Units per second; moved by [`move_and_bounce`].
+#[derive(Component)]
+struct Velocity(Vec2);
+
+/// The collider's index in [`scene`], to compare pairs across engines.
+#[derive(Component, Clone, Copy)]
+struct Index(u32);
+
+/// The mover every app shares: `Transform += velocity × DT`, reflected at the walls.
+fn move_and_bounce(mut movers: Query<(&mut Transform, &mut Velocity)>) {
+    movers
+        .par_iter_mut()
+        .for_each(|(mut transform, mut velocity)| {
+            let mut position = transform.translation.truncate() + velocity.0 * DT;
+            for axis in 0..2 {
+                if position[axis].abs() > HALF_BOX[axis] {
+                    position[axis] = position[axis].clamp(-HALF_BOX[axis], HALF_BOX[axis]);
+                    velocity.0[axis] = -velocity.0[axis];
+                }
+            }
+            transform.translation = position.extend(0.0);
+        });
+}
+
+fn transform_of(body: &Body) -> Transform {
+    Transform::from_translation(body.position.extend(0.0))
+        .with_rotation(Quat::from_rotation_z(body.angle))
+}
+
+/// `MinimalPlugins + TransformPlugin`, a clock stepping 1/60 s per update.
+fn base_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
+            DT,
+        )));
+    app
+}
+
+/// `finish` + `cleanup` (what `App::run` does before its first update), then one update
+/// so that spawning and first insertion are out of the timed loop.
+fn ready(mut app: App) -> App {
+    app.finish();
+    app.cleanup();
+    app.update();
+    app
+}
+
+mod empty {
+    use super::*;
+
+    pub fn app(bodies: &[Body]) -> App {
+        let mut app = base_app();
+        app.add_systems(Update, move_and_bounce);
+        for (index, body) in bodies.iter().enumerate() {
+            app.world_mut().spawn((
+                transform_of(body),
+                Velocity(body.velocity),
+                Index(index as u32),
+            ));
+        }
+        ready(app)
+    }
+}
+
+mod sat {
+    use super::*;
+    use bevy_sat2d::prelude::*;
+
+    fn collider(shape: &Shape) -> Collider {
+        match *shape {
+            Shape::Circle { radius } => Collider::circle(radius),
+            Shape::Rectangle { width, height } => Collider::rectangle(width, height),
+            Shape::Capsule { radius, length } => Collider::capsule(radius, length),
+            Shape::Triangle(points) => Collider::polygon(&points).expect("a triangle"),
+        }
+    }
+
+    pub fn app(bodies: &[Body]) -> App {
+        let mut app = base_app();
+        app.add_plugins(SatPlugin::default())
+            .add_systems(Update, move_and_bounce);
+        for (index, body) in bodies.iter().enumerate() {
+            app.world_mut().spawn((
+                collider(&body.shape),
+                transform_of(body),
+                Velocity(body.velocity),
+                Index(index as u32),
+            ));
+        }
+        ready(app)
+    }
+
+    /// (candidate pairs, touching pairs) of the last step.
+    pub fn counts(app: &App) -> (usize, usize) {
+        let diagnostics = app.world().resource::<SatDiagnostics>();
+        (diagnostics.candidate_pairs, diagnostics.contacts)
+    }
+
+    /// The plugin's own stage times of the last step, for the printout.
+    pub fn stages(app: &App) -> String {
+        let d = app.world().resource::<SatDiagnostics>();
+        let ms = |t: Duration| t.as_secs_f64() * 1e3;
+        format!(
+            "sync {:.3} ms, broad {:.3} ms, narrow {:.3} ms, events {:.3} ms ({} SAT tests, {} reused)",
+            ms(d.sync_time),
+            ms(d.broad_phase_time),
+            ms(d.narrow_phase_time),
+            ms(d.events_time),
+            d.sat_tests,
+            d.reused_contacts,
+        )
+    }
+
+    /// Touching pairs (by scene index) from every collider's `CollidingEntities`.
+    pub fn touching(app: &mut App) -> HashSet<(u32, u32)> {
+        let world = app.world_mut();
+        let mut indices = world.query::<(Entity, &Index)>();
+        let index_of: bevy::platform::collections::HashMap<Entity, u32> =
+            indices.iter(world).map(|(e, i)| (e, i.0)).collect();
+        let mut query = world.query::<(&Index, &CollidingEntities)>();
+        let mut pairs = HashSet::new();
+        for (index, colliding) in query.iter(world) {
+            for other in colliding.iter() {
+                let other = index_of[other];
+                pairs.insert((index.0.min(other), index.0.max(other)));
+            }
+        }
+        pairs
+    }
+}
+
+mod avian {
+    use super::*;
+    use avian2d::dynamics::solver::joint_graph::JointGraphPlugin;
+    use avian2d::prelude::*;
+
+    /// Physics steps run (a system in avian's `PhysicsSchedule`) and the last step's
+    /// physics delta, to check that every `app.update()` runs exactly one 1/60 s step.
+    #[derive(Resource, Default)]
+    pub struct Steps {
+        pub count: u64,
+        pub last_delta: Duration,
+    }
+
+    fn count_steps(mut steps: ResMut<Steps>, time: Res<Time>) {
+        steps.count += 1;
+        steps.last_delta = time.delta();
+    }
+
+    fn collider(shape: &Shape) -> Collider {
+        match *shape {
+            Shape::Circle { radius } => Collider::circle(radius),
+            Shape::Rectangle { width, height } => Collider::rectangle(width, height),
+            Shape::Capsule { radius, length } => Collider::capsule(radius, length),
+            Shape::Triangle([a, b, c]) => Collider::triangle(a, b, c),
+        }
+    }
+
+    /// Avian's plugins with everything that is not collision detection disabled: the
+    /// solver group (solver bodies, integrator, contact solver, CCD, islands, sleeping,
+    /// joint graphs), forces, joints, spatial queries and interpolation. What stays:
+    /// the physics schedule (and the solver's set layout, which orders collider-tree
+    /// optimisation), mass properties (computed once per collider), collider hierarchy
+    /// and transforms, the parry collider backend, the collider trees (BVH), the broad
+    /// phase, the narrow phase (contact manifolds, `CollidingEntities`, start/end
+    /// events) and the Transform ↔ Position sync.
+    pub fn avian_collision_only() -> bevy::app::PluginGroupBuilder {
+        PhysicsPlugins::new(PostUpdate)
+            .build()
+            .disable::<SolverBodyPlugin>()
+            .disable::<IntegratorPlugin>()
+            .disable::<SolverPlugin>()
+            .disable::<CcdPlugin>()
+            .disable::<IslandPlugin>()
+            .disable::<IslandSleepingPlugin>()
+            .disable::<JointGraphPlugin<FixedJoint>>()
+            .disable::<JointGraphPlugin<RevoluteJoint>>()
+            .disable::<JointGraphPlugin<PrismaticJoint>>()
+            .disable::<JointGraphPlugin<DistanceJoint>>()
+            .disable::<ForcePlugin>()
+            .disable::<JointPlugin>()
+            .disable::<SpatialQueryPlugin>()
+            .disable::<PhysicsInterpolationPlugin>()
+    }
+
+    /// Collision detection only; bodies moved by `Transform` (the shared mover).
+    pub fn app(bodies: &[Body]) -> App {
+        let mut app = base_app();
+        app.add_plugins(avian_collision_only())
+            .init_resource::<Steps>()
+            .add_systems(PhysicsSchedule, count_steps.in_set(PhysicsStepSystems::First))
+            .add_systems(Update, move_and_bounce);
+        for (index, body) in bodies.iter().enumerate() {
+            app.world_mut().spawn((
+                RigidBody::Kinematic,
+                collider(&body.shape),
+                Sensor,
+                CollisionEventsEnabled,
+                CollidingEntities::default(),
+                transform_of(body),
+                Velocity(body.velocity),
+                Index(index as u32),
+            ));
+        }
+        ready(app)
+    }
+
+    /// Reflects `LinearVelocity` at the walls (avian integrates the positions).
+    fn bounce_velocity(mut bodies: Query<(&Position, &mut LinearVelocity)>) {
+        bodies.par_iter_mut().for_each(|(position, mut velocity)| {
+            for axis in 0..2 {
+                let p = position.0[axis];
+                if (p > HALF_BOX[axis] && velocity.0[axis] > 0.0)
+                    || (p < -HALF_BOX[axis] && velocity.0[axis] < 0.0)
+                {
+                    velocity.0[axis] = -velocity.0[axis];
+                }
+            }
+        });
+    }
+
+    /// The whole `PhysicsPlugins` in `PostUpdate`; kinematic sensors moved by
+    /// `LinearVelocity`, reflected at the walls. For information only.
+    pub fn full_app(bodies: &[Body]) -> App {
+        let mut app = base_app();
+        app.add_plugins(PhysicsPlugins::new(PostUpdate))
+            .init_resource::<Steps>()
+            .add_systems(PhysicsSchedule, count_steps.in_set(PhysicsStepSystems::First))
+            .add_systems(Update, bounce_velocity);
+        for (index, body) in bodies.iter().enumerate() {
+            app.world_mut().spawn((
+                RigidBody::Kinematic,
+                collider(&body.shape),
+                Sensor,
+                CollisionEventsEnabled,
+                CollidingEntities::default(),
+                LinearVelocity(body.velocity),
+                transform_of(body),
+                Index(index as u32),
+            ));
+        }
+        ready(app)
+    }
+
+    /// (pairs in the contact graph = AABB-overlap pairs, touching pairs) of the last step.
+    pub fn counts(app: &App) -> (usize, usize) {
+        let graph = app.world().resource::<ContactGraph>();
+        (
+            graph.iter_active().count() + graph.iter_sleeping().count(),
+            graph.iter_active_touching().count() + graph.iter_sleeping_touching().count(),
+        )
+    }
+
+    pub fn stages(app: &App) -> String {
+        let d = app.world().resource::<CollisionDiagnostics>();
+        let ms = |t: Duration| t.as_secs_f64() * 1e3;
+        format!(
+            "broad {:.3} ms, narrow {:.3} ms, contact pairs {}",
+            ms(d.broad_phase),
+            ms(d.narrow_phase),
+            d.contact_count,
+        )
+    }
+
+    pub fn steps(app: &App) -> (u64, Duration) {
+        let steps = app.world().resource::<Steps>();
+        (steps.count, steps.last_delta)
+    }
+
+    /// Touching pairs (by scene index) from the contact graph.
+    pub fn touching(app: &mut App) -> HashSet<(u32, u32)> {
+        let world = app.world_mut();
+        let mut indices = world.query::<(Entity, &Index)>();
+        let index_of: bevy::platform::collections::HashMap<Entity, u32> =
+            indices.iter(world).map(|(e, i)| (e, i.0)).collect();
+        let graph = world.resource::<ContactGraph>();
+        graph
+            .iter_active_touching()
+            .chain(graph.iter_sleeping_touching())
+            .map(|pair| {
+                let (a, b) = (index_of[&pair.collider1], index_of[&pair.collider2]);
+                (a.min(b), a.max(b))
+            })
+            .collect()
+    }
+
+    /// Touching pairs (by scene index) from every collider's `CollidingEntities`.
+    pub fn colliding_entities_pairs(app: &mut App) -> usize {
+        let world = app.world_mut();
+        let mut query = world.query::<&CollidingEntities>();
+        query.iter(world).map(|c| c.0.len()).sum::<usize>() / 2
+    }
+}
+
+/// Per-update wall times of one app.
+struct Timing {
+    samples_ms: Vec<f64>,
+}
+
+impl Timing {
+    fn percentile(&self, p: f64) -> f64 {
+        let mut sorted = self.samples_ms.clone();
+        sorted.sort_by(f64::total_cmp);
+        let rank = ((sorted.len() - 1) as f64 * p).round() as usize;
+        sorted[rank]
+    }
+    fn median(&self) -> f64 {
+        self.percentile(0.5)
+    }
+    fn p90(&self) -> f64 {
+        self.percentile(0.9)
+    }
+    fn mean(&self) -> f64 {
+        self.samples_ms.iter().sum::<f64>() / self.samples_ms.len() as f64
+    }
+}
+
+fn measure(app: &mut App) -> Timing {
+    for _ in 0..WARMUP {
+        app.update();
+    }
+    let samples_ms = (0..SAMPLES)
+        .map(|_| {
+            let start = Instant::now();
+            app.update();
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    Timing { samples_ms }
+}
+
+fn main() {
+    let bodies = scene();
+    let threads = bevy::tasks::available_parallelism();
+    println!(
+        "scene: {COUNT} moving colliders (¼ circles r 2–6, ¼ rectangles, ¼ capsules, ¼ triangles), \
+         box {}×{}, speed 20–80 u/s, dt 1/60 s, seed {SEED}; {WARMUP} warm-up + {SAMPLES} timed \
+         updates per app; {threads} threads available",
+        HALF_BOX.x * 2.0,
+        HALF_BOX.y * 2.0
+    );
+
+    let build = Instant::now();
+    let mut empty_app = empty::app(&bodies);
+    let empty_build = build.elapsed();
+    let build = Instant::now();
+    let mut sat_app = sat::app(&bodies);
+    let sat_build = build.elapsed();
+    let build = Instant::now();
+    let mut avian_app = avian::app(&bodies);
+    let avian_build = build.elapsed();
+    let build = Instant::now();
+    let mut full_app = avian::full_app(&bodies);
+    let full_build = build.elapsed();
+    println!(
+        "setup (spawn + first update): empty {:.0} ms, bevy_sat2d {:.0} ms, avian2d {:.0} ms, avian2d full {:.0} ms",
+        empty_build.as_secs_f64() * 1e3,
+        sat_build.as_secs_f64() * 1e3,
+        avian_build.as_secs_f64() * 1e3,
+        full_build.as_secs_f64() * 1e3,
+    );
+
+    let (avian_steps_before, _) = avian::steps(&avian_app);
+    let (full_steps_before, _) = avian::steps(&full_app);
+
+    let empty_t = measure(&mut empty_app);
+    let sat_t = measure(&mut sat_app);
+    let avian_t = measure(&mut avian_app);
+    let full_t = measure(&mut full_app);
+
+    let updates = (WARMUP + SAMPLES) as u64;
+    let (avian_steps, avian_delta) = avian::steps(&avian_app);
+    let (full_steps, full_delta) = avian::steps(&full_app);
+    let (sat_pairs, sat_touching) = sat::counts(&sat_app);
+    let (avian_pairs, avian_touching) = avian::counts(&avian_app);
+    let (full_pairs, full_touching) = avian::counts(&full_app);
+
+    println!();
+    println!(
+        "{:<14} {:>11} {:>11} {:>11} {:>14} {:>14}",
+        "app", "median ms", "p90 ms", "mean ms", "pairs tested", "touching"
+    );
+    let row = |name: &str, t: &Timing, pairs: Option<usize>, touching: Option<usize>| {
+        let show = |v: Option<usize>| v.map_or_else(|| "-".to_string(), |v| v.to_string());
+        println!(
+            "{name:<14} {:>11.3} {:>11.3} {:>11.3} {:>14} {:>14}",
+            t.median(),
+            t.p90(),
+            t.mean(),
+            show(pairs),
+            show(touching)
+        );
+    };
+    row("empty", &empty_t, None, None);
+    row("bevy_sat2d", &sat_t, Some(sat_pairs), Some(sat_touching));
+    row("avian2d", &avian_t, Some(avian_pairs), Some(avian_touching));
+    row("avian2d full", &full_t, Some(full_pairs), Some(full_touching));
+    println!(
+        "(pairs tested: bevy_sat2d = broad-phase candidate pairs; avian2d = contact-graph pairs, \
+         i.e. enlarged-AABB overlaps kept for the narrow phase. touching = pairs in contact after \
+         the last step.)"
+    );
+
+    println!();
+    println!("bevy_sat2d stages (last step): {}", sat::stages(&sat_app));
+    println!("avian2d stages (last step):    {}", avian::stages(&avian_app));
+    println!("avian2d full (last step):      {}", avian::stages(&full_app));
+    println!(
+        "avian2d physics steps in the {updates} measured updates: {} ({:.3} per update), last \
+         physics dt {:.6} s; full: {} ({:.3} per update), last dt {:.6} s",
+        avian_steps - avian_steps_before,
+        (avian_steps - avian_steps_before) as f64 / updates as f64,
+        avian_delta.as_secs_f64(),
+        full_steps - full_steps_before,
+        (full_steps - full_steps_before) as f64 / updates as f64,
+        full_delta.as_secs_f64(),
+    );
+
+    let raw = avian_t.median() / sat_t.median();
+    let raw_p90 = avian_t.p90() / sat_t.p90();
+    let sat_net = sat_t.median() - empty_t.median();
+    let avian_net = avian_t.median() - empty_t.median();
+    println!();
+    println!(
+        "ratio avian2d / bevy_sat2d: raw median {raw:.2}x, raw p90 {raw_p90:.2}x, net of empty \
+         (median − {:.3} ms) {:.2}x  [net: bevy_sat2d {sat_net:.3} ms, avian2d {avian_net:.3} ms]",
+        empty_t.median(),
+        avian_net / sat_net,
+    );
+
+    // Same scene, same mover, same number of updates: the two should find the same pairs.
+    let sat_set = sat::touching(&mut sat_app);
+    let avian_set = avian::touching(&mut avian_app);
+    let avian_colliding = avian::colliding_entities_pairs(&mut avian_app);
+    let common = sat_set.intersection(&avian_set).count();
+    println!(
+        "touching pairs, last step: bevy_sat2d {} (CollidingEntities), avian2d {} (ContactGraph; \
+         {} from CollidingEntities); in both {common}, only bevy_sat2d {}, only avian2d {}",
+        sat_set.len(),
+        avian_set.len(),
+        avian_colliding,
+        sat_set.len() - common,
+        avian_set.len() - common,
+    );
+
+    // The movers must have put both worlds in the same place.
+    let positions = |app: &mut App| {
+        let world = app.world_mut();
+        let mut query = world.query::<(&Index, &Transform)>();
+        let mut v: Vec<(u32, Vec2)> = query
+            .iter(world)
+            .map(|(i, t)| (i.0, t.translation.truncate()))
+            .collect();
+        v.sort_by_key(|(i, _)| *i);
+        v
+    };
+    let sat_pos = positions(&mut sat_app);
+    let avian_pos = positions(&mut avian_app);
+    let max_diff = sat_pos
+        .iter()
+        .zip(&avian_pos)
+        .map(|((_, a), (_, b))| a.distance(*b))
+        .fold(0.0f32, f32::max);
+    println!("max |position difference| bevy_sat2d vs avian2d after the run: {max_diff:e}");
+}
