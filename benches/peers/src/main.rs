@@ -232,6 +232,7 @@ mod sat {
 
 mod avian {
     use super::*;
+    use avian2d::collision::CollisionDiagnostics;
     use avian2d::dynamics::solver::joint_graph::JointGraphPlugin;
     use avian2d::prelude::*;
 

@@ -246,7 +246,7 @@ fn main() {
     criterion.final_summary();
 
     println!(
-        "\n{:<16} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>22}",
+        "\n{:<16} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  {}",
         "pairs",
         "sat int",
         "parry int",
@@ -254,7 +254,7 @@ fn main() {
         "sat con",
         "parry con",
         "ratio",
-        "overlap/shallower/wrong"
+        "overlap / shallower / parry short / wrong"
     );
     for set in &sets {
         let agreement = compare(set);
