@@ -41,12 +41,23 @@ pub(crate) fn test_candidate_pairs(
         Vec::with_capacity(world.candidates.len());
     let mut jobs = Vec::new();
     let mut reused = 0;
-    for &(id_a, id_b) in &world.candidates {
-        let (mut a, mut b) = (world.placed(id_a), world.placed(id_b));
-        if b.entity < a.entity {
-            std::mem::swap(&mut a, &mut b);
-        }
-        let pair = (a.entity, b.entity);
+    // Order the candidates by entity pair first (small records), so results come out
+    // sorted and the events stage can merge them with last step's list.
+    let mut ordered: Vec<(EntityPair, u32, u32)> = world
+        .candidates
+        .iter()
+        .map(|&(id_a, id_b)| {
+            let (entity_a, entity_b) = (world.placed(id_a).entity, world.placed(id_b).entity);
+            if entity_a < entity_b {
+                ((entity_a, entity_b), id_a, id_b)
+            } else {
+                ((entity_b, entity_a), id_b, id_a)
+            }
+        })
+        .collect();
+    ordered.sort_unstable_by_key(|(pair, _, _)| *pair);
+    for &(pair, id_a, id_b) in &ordered {
+        let (a, b) = (world.placed(id_a), world.placed(id_b));
         let unchanged = a.changed_step != step && b.changed_step != step;
         let cached = unchanged
             .then(|| {
@@ -74,7 +85,6 @@ pub(crate) fn test_candidate_pairs(
         results[job.slot].1 = contact;
     }
     drop(jobs);
-    results.sort_unstable_by_key(|(pair, _)| *pair);
     drop(previous);
     world.results = results;
 
