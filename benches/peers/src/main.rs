@@ -10,7 +10,8 @@
 //! plugins then pick the new transforms up in `PostUpdate`. Every app advances its clocks
 //! by exactly 1/60 s per `app.update()` (`TimeUpdateStrategy::ManualDuration`).
 //!
-//! Apps timed (20 warm-up updates, then 200 updates timed one by one):
+//! Apps timed (20 warm-up updates each, then 200 updates each timed one by one, the apps
+//! taking turns every 20 updates so that background load hits all of them alike):
 //!
 //! - `empty`: `MinimalPlugins + TransformPlugin` + the mover, same entities without any
 //!   collider: the fixed cost both collision apps share.
@@ -46,7 +47,7 @@ const SAMPLES: usize = 200;
 
 /// The shape of one collider, shared by both engines.
 #[derive(Clone, Copy, Debug)]
-enum Shape {
+enum SceneShape {
     Circle { radius: f32 },
     Rectangle { width: f32, height: f32 },
     Capsule { radius: f32, length: f32 },
@@ -56,7 +57,7 @@ enum Shape {
 /// One collider of the scene.
 #[derive(Clone, Copy, Debug)]
 struct Body {
-    shape: Shape,
+    shape: SceneShape,
     position: Vec2,
     angle: f32,
     velocity: Vec2,
@@ -69,16 +70,16 @@ fn scene() -> Vec<Body> {
         .map(|index| {
             let size = 2.0 + rng.f32() * 4.0;
             let shape = match index % 4 {
-                0 => Shape::Circle { radius: size },
-                1 => Shape::Rectangle {
+                0 => SceneShape::Circle { radius: size },
+                1 => SceneShape::Rectangle {
                     width: size * 2.0,
                     height: size * 1.5,
                 },
-                2 => Shape::Capsule {
+                2 => SceneShape::Capsule {
                     radius: size * 0.6,
                     length: size * 1.5,
                 },
-                _ => Shape::Triangle([
+                _ => SceneShape::Triangle([
                     Vec2::new(-size, -size),
                     Vec2::new(size, -size),
                     Vec2::new(0.0, size),
@@ -167,12 +168,12 @@ mod sat {
     use super::*;
     use bevy_sat2d::prelude::*;
 
-    fn collider(shape: &Shape) -> Collider {
+    fn collider(shape: &SceneShape) -> Collider {
         match *shape {
-            Shape::Circle { radius } => Collider::circle(radius),
-            Shape::Rectangle { width, height } => Collider::rectangle(width, height),
-            Shape::Capsule { radius, length } => Collider::capsule(radius, length),
-            Shape::Triangle(points) => Collider::polygon(&points).expect("a triangle"),
+            SceneShape::Circle { radius } => Collider::circle(radius),
+            SceneShape::Rectangle { width, height } => Collider::rectangle(width, height),
+            SceneShape::Capsule { radius, length } => Collider::capsule(radius, length),
+            SceneShape::Triangle(points) => Collider::polygon(&points).expect("a triangle"),
         }
     }
 
@@ -249,12 +250,12 @@ mod avian {
         steps.last_delta = time.delta();
     }
 
-    fn collider(shape: &Shape) -> Collider {
+    fn collider(shape: &SceneShape) -> Collider {
         match *shape {
-            Shape::Circle { radius } => Collider::circle(radius),
-            Shape::Rectangle { width, height } => Collider::rectangle(width, height),
-            Shape::Capsule { radius, length } => Collider::capsule(radius, length),
-            Shape::Triangle([a, b, c]) => Collider::triangle(a, b, c),
+            SceneShape::Circle { radius } => Collider::circle(radius),
+            SceneShape::Rectangle { width, height } => Collider::rectangle(width, height),
+            SceneShape::Capsule { radius, length } => Collider::capsule(radius, length),
+            SceneShape::Triangle([a, b, c]) => Collider::triangle(a, b, c),
         }
     }
 
@@ -417,18 +418,34 @@ impl Timing {
     }
 }
 
-fn measure(app: &mut App) -> Timing {
-    for _ in 0..WARMUP {
-        app.update();
-    }
-    let samples_ms = (0..SAMPLES)
-        .map(|_| {
-            let start = Instant::now();
+/// Updates timed per app before moving on to the next app; the apps take turns so that
+/// any background load on the machine is spread over all of them.
+const BLOCK: usize = 20;
+
+/// 20 warm-up updates each, then `SAMPLES` updates each, timed one by one, in turns of
+/// `BLOCK` updates per app.
+fn measure(apps: &mut [&mut App]) -> Vec<Timing> {
+    for app in apps.iter_mut() {
+        for _ in 0..WARMUP {
             app.update();
-            start.elapsed().as_secs_f64() * 1e3
+        }
+    }
+    let mut timings: Vec<Timing> = apps
+        .iter()
+        .map(|_| Timing {
+            samples_ms: Vec::with_capacity(SAMPLES),
         })
         .collect();
-    Timing { samples_ms }
+    for _ in 0..SAMPLES / BLOCK {
+        for (app, timing) in apps.iter_mut().zip(&mut timings) {
+            for _ in 0..BLOCK {
+                let start = Instant::now();
+                app.update();
+                timing.samples_ms.push(start.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+    }
+    timings
 }
 
 fn main() {
@@ -437,7 +454,7 @@ fn main() {
     println!(
         "scene: {COUNT} moving colliders (¼ circles r 2–6, ¼ rectangles, ¼ capsules, ¼ triangles), \
          box {}×{}, speed 20–80 u/s, dt 1/60 s, seed {SEED}; {WARMUP} warm-up + {SAMPLES} timed \
-         updates per app; {threads} threads available",
+         updates per app, the apps taking turns every {BLOCK} updates; {threads} threads available",
         HALF_BOX.x * 2.0,
         HALF_BOX.y * 2.0
     );
@@ -465,10 +482,15 @@ fn main() {
     let (avian_steps_before, _) = avian::steps(&avian_app);
     let (full_steps_before, _) = avian::steps(&full_app);
 
-    let empty_t = measure(&mut empty_app);
-    let sat_t = measure(&mut sat_app);
-    let avian_t = measure(&mut avian_app);
-    let full_t = measure(&mut full_app);
+    let mut timings = measure(&mut [
+        &mut empty_app,
+        &mut sat_app,
+        &mut avian_app,
+        &mut full_app,
+    ])
+    .into_iter();
+    let mut next = || timings.next().expect("one timing per app");
+    let (empty_t, sat_t, avian_t, full_t) = (next(), next(), next(), next());
 
     let updates = (WARMUP + SAMPLES) as u64;
     let (avian_steps, avian_delta) = avian::steps(&avian_app);
