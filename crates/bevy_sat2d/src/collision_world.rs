@@ -63,8 +63,9 @@ pub struct CollisionWorld {
     pub(crate) candidates: Vec<IdPair>,
     /// This step's narrow-phase results for every candidate pair, sorted by pair.
     pub(crate) results: Vec<(EntityPair, Option<Contact>)>,
-    /// Touching pairs as of the last step, sorted.
-    pub(crate) contacts: Vec<(EntityPair, Contact)>,
+    /// The pairs that touched as of the last events stage, sorted: what this step's
+    /// events are computed against.
+    pub(crate) touching: Vec<EntityPair>,
 }
 
 impl CollisionWorld {
@@ -95,9 +96,9 @@ impl CollisionWorld {
     /// Every touching pair of the last step with its contact (normal from the first
     /// entity to the second), sorted by pair.
     pub fn contacts(&self) -> impl Iterator<Item = (Entity, Entity, &Contact)> {
-        self.contacts
+        self.results
             .iter()
-            .map(|((a, b), contact)| (*a, *b, contact))
+            .filter_map(|((a, b), contact)| Some((*a, *b, contact.as_ref()?)))
     }
 
     /// The contact between `a` and `b` as of the last step, normal from `a` to `b`.
@@ -105,10 +106,10 @@ impl CollisionWorld {
     pub fn contact(&self, a: Entity, b: Entity) -> Option<Contact> {
         let key = if a < b { (a, b) } else { (b, a) };
         let index = self
-            .contacts
+            .results
             .binary_search_by(|(pair, _)| pair.cmp(&key))
             .ok()?;
-        let contact = &self.contacts[index].1;
+        let contact = self.results[index].1.as_ref()?;
         Some(if a < b {
             contact.clone()
         } else {

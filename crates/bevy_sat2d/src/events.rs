@@ -13,26 +13,26 @@ use crate::{
 
 /// The changes between two sorted lists of touching pairs.
 #[derive(Default)]
-struct Changes {
+struct Changes<'a> {
     ended: Vec<EntityPair>,
-    started: Vec<(EntityPair, Contact)>,
-    ongoing: Vec<(EntityPair, Contact)>,
+    started: Vec<(EntityPair, &'a Contact)>,
+    ongoing: Vec<(EntityPair, &'a Contact)>,
 }
 
 /// Merges the last step's touching pairs with this step's. A pair whose entity lost its
 /// collider this step (and maybe got a new one) ends, and starts again if it touches.
-fn changes(
-    before: &[(EntityPair, Contact)],
-    now: impl Iterator<Item = (EntityPair, Contact)>,
+fn changes<'a>(
+    before: &[EntityPair],
+    now: impl Iterator<Item = (EntityPair, &'a Contact)>,
     forgotten: impl Fn(EntityPair) -> bool,
-) -> Changes {
+) -> Changes<'a> {
     let mut changes = Changes::default();
     let mut before = before.iter().peekable();
     for (pair, contact) in now {
-        while let Some((old, _)) = before.next_if(|(old, _)| *old < pair) {
+        while let Some(old) = before.next_if(|old| **old < pair) {
             changes.ended.push(*old);
         }
-        let continued = before.next_if(|(old, _)| *old == pair).is_some();
+        let continued = before.next_if(|old| **old == pair).is_some();
         if continued && !forgotten(pair) {
             changes.ongoing.push((pair, contact));
         } else {
@@ -42,7 +42,7 @@ fn changes(
             changes.started.push((pair, contact));
         }
     }
-    changes.ended.extend(before.map(|(old, _)| *old));
+    changes.ended.extend(before.copied());
     changes
 }
 
@@ -60,14 +60,14 @@ pub(crate) fn report_collisions(
     let now = world
         .results
         .iter()
-        .filter_map(|(pair, contact)| Some((*pair, contact.clone()?)));
+        .filter_map(|(pair, contact)| Some((*pair, contact.as_ref()?)));
     let forgotten =
         |(a, b): EntityPair| world.forgotten.contains(&a) || world.forgotten.contains(&b);
     let Changes {
         ended,
         started,
         ongoing,
-    } = changes(&world.contacts, now, forgotten);
+    } = changes(&world.touching, now, forgotten);
 
     for &(a, b) in &ended {
         events.write(CollisionEvent::Ended { a, b });
@@ -79,13 +79,13 @@ pub(crate) fn report_collisions(
             }
         }
     }
-    for ((a, b), contact) in &started {
+    for &((a, b), contact) in &started {
         events.write(CollisionEvent::Started {
-            a: *a,
-            b: *b,
+            a,
+            b,
             contact: contact.clone(),
         });
-        for (entity, other, contact) in [(*a, *b, contact.clone()), (*b, *a, contact.flipped())] {
+        for (entity, other, contact) in [(a, b, contact.clone()), (b, a, contact.flipped())] {
             if let Ok(mut touching) = colliding.get_mut(entity) {
                 touching.0.insert(other);
             }
@@ -96,18 +96,20 @@ pub(crate) fn report_collisions(
             });
         }
     }
-    for ((a, b), contact) in &ongoing {
-        events.write(CollisionEvent::Ongoing {
-            a: *a,
-            b: *b,
-            contact: contact.clone(),
-        });
-    }
+    events.write_batch(
+        ongoing
+            .iter()
+            .map(|&((a, b), contact)| CollisionEvent::Ongoing {
+                a,
+                b,
+                contact: contact.clone(),
+            }),
+    );
 
-    let mut contacts: Vec<(EntityPair, Contact)> = started;
-    contacts.extend(ongoing);
-    contacts.sort_unstable_by_key(|(pair, _)| *pair);
-    world.contacts = contacts;
+    let mut touching: Vec<EntityPair> = started.iter().map(|(pair, _)| *pair).collect();
+    touching.extend(ongoing.iter().map(|(pair, _)| *pair));
+    touching.sort_unstable();
+    world.touching = touching;
     diagnostics.events_time = start.elapsed();
 }
 
@@ -123,17 +125,17 @@ mod tests {
         )
     }
 
-    fn touching(a: u32, b: u32) -> (EntityPair, Contact) {
-        (pair(a, b), Contact::new(Vec2::X, 1.0, &[], false, false))
-    }
-
     /// Entity order is not index order, so lists are sorted as the plugin sorts them.
-    fn sorted<const N: usize>(mut list: [(EntityPair, Contact); N]) -> [(EntityPair, Contact); N] {
-        list.sort_by_key(|(pair, _)| *pair);
+    fn sorted<const N: usize>(mut list: [EntityPair; N]) -> [EntityPair; N] {
+        list.sort();
         list
     }
 
-    fn pairs_of(list: &[(EntityPair, Contact)]) -> Vec<EntityPair> {
+    fn with_contacts(pairs: &[EntityPair], contact: &Contact) -> Vec<(EntityPair, Contact)> {
+        pairs.iter().map(|pair| (*pair, contact.clone())).collect()
+    }
+
+    fn pairs_of(list: &[(EntityPair, &Contact)]) -> Vec<EntityPair> {
         let mut pairs: Vec<EntityPair> = list.iter().map(|(p, _)| *p).collect();
         pairs.sort();
         pairs
@@ -141,9 +143,10 @@ mod tests {
 
     #[test]
     fn merges_before_and_now() {
-        let before = sorted([touching(1, 2), touching(1, 3), touching(4, 5)]);
-        let now = sorted([touching(1, 3), touching(2, 9), touching(4, 5)]);
-        let result = changes(&before, now.into_iter(), |_| false);
+        let contact = Contact::new(Vec2::X, 1.0, &[], false, false);
+        let before = sorted([pair(1, 2), pair(1, 3), pair(4, 5)]);
+        let now = with_contacts(&sorted([pair(1, 3), pair(2, 9), pair(4, 5)]), &contact);
+        let result = changes(&before, now.iter().map(|(p, c)| (*p, c)), |_| false);
         assert_eq!(result.ended, [pair(1, 2)]);
         assert_eq!(pairs_of(&result.started), [pair(2, 9)]);
         let mut expected = vec![pair(1, 3), pair(4, 5)];
@@ -153,10 +156,13 @@ mod tests {
 
     #[test]
     fn a_forgotten_entity_ends_and_restarts_its_pairs() {
-        let before = sorted([touching(1, 2), touching(3, 4)]);
-        let now = sorted([touching(1, 2), touching(3, 4)]);
+        let contact = Contact::new(Vec2::X, 1.0, &[], false, false);
+        let before = sorted([pair(1, 2), pair(3, 4)]);
+        let now = with_contacts(&before, &contact);
         let forgotten = pair(1, 2);
-        let result = changes(&before, now.into_iter(), |p| p == forgotten);
+        let result = changes(&before, now.iter().map(|(p, c)| (*p, c)), |p| {
+            p == forgotten
+        });
         assert_eq!(result.ended, [pair(1, 2)]);
         assert_eq!(pairs_of(&result.started), [pair(1, 2)]);
         assert_eq!(result.ongoing.len(), 1);
