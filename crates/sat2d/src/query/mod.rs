@@ -13,7 +13,10 @@
 //! "convex–convex" is one SAT routine on rounded convex cores (a circle is a point
 //! with a radius, a capsule a segment with a radius); it answers every pair.
 //! polygon–polygon and polygon–circle are the same algorithm specialised for the
-//! most common pairs. † runs with the roles swapped and flips the result.
+//! most common pairs. † runs with the roles swapped and flips the result. ‡ discs swept
+//! along segments (circles, capsules, segments): the closest points of the two cores
+//! give the exact MTV while the cores are apart; touching cores and parallel segments
+//! go to convex–convex.
 
 mod chord;
 mod clip;
@@ -23,6 +26,7 @@ mod contact_concave;
 mod contact_convex_convex;
 mod contact_polygon_circle;
 mod contact_polygon_polygon;
+mod contact_swept_discs;
 mod containment;
 mod core_intersection;
 mod explain;
@@ -39,6 +43,7 @@ use contact_concave::{contact_concave, intersects_concave};
 use contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
 use contact_polygon_circle::{contact_polygon_circle, intersects_polygon_circle};
 use contact_polygon_polygon::{contact_polygon_polygon, intersects_polygon_polygon};
+use contact_swept_discs::{SweptDisc, contact_swept_discs, intersects_swept_discs};
 use transformed_core::TransformedCore;
 
 pub use explain::{AxisProjection, AxisSource, SatExplanation, explain};
@@ -104,6 +109,9 @@ pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
         ),
         (Shape::Concave(_), _) | (_, Shape::Concave(_)) => {
             intersects_concave(a, b, &iso_a.inverse_mul(iso_b), tolerance)
+        }
+        _ if let (Some(disc_a), Some(disc_b)) = (swept_disc(a, iso_a), swept_disc(b, iso_b)) => {
+            intersects_swept_discs(&disc_a, &disc_b, tolerance)
         }
         _ => {
             let b_in_a = TransformedCore::new(b.part(0), &iso_a.inverse_mul(iso_b));
@@ -174,12 +182,35 @@ pub fn contact(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> Option<Contact
             contact_concave(a, b, &iso_a.inverse_mul(iso_b), tolerance)
                 .map(|c| c.transformed(iso_a))
         }
+        _ if let (Some(disc_a), Some(disc_b)) = (swept_disc(a, iso_a), swept_disc(b, iso_b))
+            && let Ok(contact) = contact_swept_discs(&disc_a, &disc_b, tolerance) =>
+        {
+            contact
+        }
         _ => {
             let b_in_a = TransformedCore::new(b.part(0), &iso_a.inverse_mul(iso_b));
             contact_convex_convex(a.part(0), b_in_a.view(), &b_in_a.lanes, tolerance)
                 .map(|c| c.transformed(iso_a))
         }
     }
+}
+
+/// A circle, capsule or segment as a disc swept along a world-space segment.
+fn swept_disc(shape: &Shape, iso: &Iso) -> Option<SweptDisc> {
+    let (start, end, radius) = match shape {
+        Shape::Circle(circle) => (Vec2::ZERO, Vec2::ZERO, circle.radius()),
+        Shape::Capsule(capsule) => {
+            let [start, end] = *capsule.segment().points();
+            (start, end, capsule.radius())
+        }
+        Shape::Segment(segment) => (segment.a(), segment.b(), 0.0),
+        Shape::Polygon(_) | Shape::Concave(_) => return None,
+    };
+    Some(SweptDisc {
+        start: iso.transform_point(start),
+        end: iso.transform_point(end),
+        radius,
+    })
 }
 
 /// Whether `point` lies in the shape placed by `iso` (boundary included, within

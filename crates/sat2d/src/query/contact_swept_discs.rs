@@ -1,0 +1,115 @@
+//! Circles, capsules and segments against each other: discs swept along segments (a
+//! circle's segment is a point, a segment's disc has radius zero).
+//!
+//! While the two cores stay apart, the Minkowski difference near the origin is a disc of
+//! radius `rA + rB` swept over the cores' difference, so the exact MTV runs along the
+//! line between the cores' closest points:
+//!
+//! ```text
+//! (pa, pb) = closest points of the core segments, d = |pb − pa|
+//! normal   = (pb − pa) / d,  depth = rA + rB − d
+//! point    = middle of the chord the two shapes share on that line
+//! ```
+//!
+//! When the cores touch or cross (d ≈ 0) the line has no direction, and when two
+//! segments are nearly parallel the contact deserves two points: both cases go to the
+//! general convex routine instead.
+
+use glam::Vec2;
+use smallvec::SmallVec;
+
+use crate::Contact;
+use crate::rounded_convex::closest_point_on_segment;
+
+/// A disc of `radius` swept from `start` to `end`, in world space.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SweptDisc {
+    pub start: Vec2,
+    pub end: Vec2,
+    pub radius: f32,
+}
+
+/// Below this sine of the angle between two segments, they count as parallel.
+const PARALLEL_SINE: f32 = 0.05;
+
+/// The closest points of segments `a` and `b` (Ericson, Real-Time Collision Detection
+/// §5.1.9); either may be a single point.
+fn closest_points(a: &SweptDisc, b: &SweptDisc) -> (Vec2, Vec2) {
+    let (d1, d2, r) = (a.end - a.start, b.end - b.start, a.start - b.start);
+    let (length_a, length_b, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
+    if length_a <= f32::MIN_POSITIVE {
+        let t = if length_b <= f32::MIN_POSITIVE {
+            0.0
+        } else {
+            (f / length_b).clamp(0.0, 1.0)
+        };
+        return (a.start, b.start + d2 * t);
+    }
+    let c = d1.dot(r);
+    if length_b <= f32::MIN_POSITIVE {
+        return (a.start + d1 * (-c / length_a).clamp(0.0, 1.0), b.start);
+    }
+    let between = d1.dot(d2);
+    let denominator = length_a * length_b - between * between;
+    let mut s = if denominator > 0.0 {
+        ((between * f - c * length_b) / denominator).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let mut t = (between * s + f) / length_b;
+    if t < 0.0 {
+        t = 0.0;
+        s = (-c / length_a).clamp(0.0, 1.0);
+    } else if t > 1.0 {
+        t = 1.0;
+        s = ((between - c) / length_a).clamp(0.0, 1.0);
+    }
+    (a.start + d1 * s, b.start + d2 * t)
+}
+
+/// Whether `inner` lies in `outer` (closed, within `tolerance`): both end discs do,
+/// since `outer` is convex.
+fn swept_in(inner: &SweptDisc, outer: &SweptDisc, tolerance: f32) -> bool {
+    [inner.start, inner.end].into_iter().all(|center| {
+        let nearest = closest_point_on_segment(outer.start, outer.end, center);
+        nearest.distance(center) + inner.radius <= outer.radius + tolerance
+    })
+}
+
+/// Whether the two shapes intersect: exact, cores crossing included.
+pub(crate) fn intersects_swept_discs(a: &SweptDisc, b: &SweptDisc, tolerance: f32) -> bool {
+    let (on_a, on_b) = closest_points(a, b);
+    let reach = a.radius + b.radius + tolerance;
+    on_a.distance_squared(on_b) <= reach * reach
+}
+
+/// The contact of A and B, `Ok(None)` when they are apart, or `Err(())` for the cases
+/// this routine leaves to the general one (cores touching, parallel segments).
+pub(crate) fn contact_swept_discs(
+    a: &SweptDisc,
+    b: &SweptDisc,
+    tolerance: f32,
+) -> Result<Option<Contact>, ()> {
+    let (on_a, on_b) = closest_points(a, b);
+    let offset = on_b - on_a;
+    let distance = offset.length();
+    if distance > a.radius + b.radius + tolerance {
+        return Ok(None);
+    }
+    let (axis_a, axis_b) = (a.end - a.start, b.end - b.start);
+    let parallel = axis_a.perp_dot(axis_b).abs() <= PARALLEL_SINE * axis_a.length() * axis_b.length();
+    let both_segments = axis_a != Vec2::ZERO && axis_b != Vec2::ZERO;
+    if distance <= tolerance || (both_segments && parallel) {
+        return Err(());
+    }
+    let normal = offset / distance;
+    let enter = (-a.radius).max(distance - b.radius);
+    let exit = a.radius.min(distance + b.radius);
+    Ok(Some(Contact {
+        normal,
+        depth: (a.radius + b.radius - distance).max(0.0),
+        a_in_b: swept_in(a, b, tolerance),
+        b_in_a: swept_in(b, a, tolerance),
+        points: SmallVec::from_elem(on_a + normal * ((enter + exit) * 0.5), 1),
+    }))
+}
