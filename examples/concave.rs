@@ -8,8 +8,9 @@ mod common;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiPrimaryContextPass, egui};
-use bevy_sat2d::debug_overlay::cursor_world_position;
+use bevy_sat2d::debug_overlay::{SatDebugState, cursor_world_position, pointer_over_ui};
 use bevy_sat2d::prelude::*;
 use bevy_sat2d::sat2d::Shape;
 
@@ -124,6 +125,8 @@ fn draw_outline_input(
     mut drawing: ResMut<Drawing>,
     mut gizmos: Gizmos,
     outline: Single<Entity, With<Outline>>,
+    wants_input: Res<EguiWantsInput>,
+    state: Res<SatDebugState>,
     mut commands: Commands,
 ) {
     if keys.just_pressed(KeyCode::KeyE) {
@@ -140,7 +143,9 @@ fn draw_outline_input(
         return;
     }
     let cursor = cursor_world_position(&window, &cameras);
+    let on_world = !pointer_over_ui(&window, &wants_input, &state);
     if buttons.just_pressed(MouseButton::Left)
+        && on_world
         && let Some(point) = cursor
     {
         drawing.points.push(point);

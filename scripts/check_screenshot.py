@@ -71,7 +71,7 @@ def read_png(path):
     return width, height, rows
 
 
-def near(pixel, colour, tolerance=40):
+def near(pixel, colour, tolerance=30):
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
 
 

@@ -3,7 +3,9 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
-use bevy_sat2d::debug_overlay::{SatDebugState, collider_at, cursor_world_position};
+use bevy_sat2d::debug_overlay::{
+    SatDebugState, collider_at, cursor_world_position, pointer_over_ui,
+};
 use bevy_sat2d::prelude::*;
 
 /// Marks colliders the mouse may drag.
@@ -43,11 +45,7 @@ fn drag(
     let Some(cursor) = cursor_world_position(&window, &cameras) else {
         return;
     };
-    let over_ui = wants_input.wants_any_pointer_input()
-        || window
-            .cursor_position()
-            .is_some_and(|c| c.x <= state.panel_width);
-    if buttons.just_pressed(MouseButton::Left) && !over_ui {
+    if buttons.just_pressed(MouseButton::Left) && !pointer_over_ui(&window, &wants_input, &state) {
         grab.0 = collider_at(&world, cursor)
             .filter(|entity| draggable.contains(*entity))
             .and_then(|entity| {

@@ -72,11 +72,15 @@ pub fn filled(
     ))
 }
 
-/// Tints each fill by whether its collider touches anything.
+/// Tints each fill by whether its collider touches anything (also when the material is
+/// new, e.g. rebuilt after a hot reload).
 pub fn tint_fills(
     fills: Query<
         (&Fill, &CollidingEntities, &MeshMaterial2d<ColorMaterial>),
-        Changed<CollidingEntities>,
+        Or<(
+            Changed<CollidingEntities>,
+            Changed<MeshMaterial2d<ColorMaterial>>,
+        )>,
     >,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {

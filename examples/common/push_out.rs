@@ -10,8 +10,9 @@ pub fn shift(transform: &mut Transform, global: &mut GlobalTransform, delta: Vec
     *global = GlobalTransform::from(*transform);
 }
 
-/// For each contact of `mover` in `events`, the push that separates it: the MTV
-/// pointing away from the other collider. Summed over contacts, largest first per axis.
+/// The push that separates `mover` from everything it touches in `events`: for each
+/// contact the MTV pointing away from the other collider, combined by taking the largest
+/// push on each axis (so two tiles side by side do not push twice).
 pub fn separation(mover: Entity, events: &[CollisionEvent]) -> Vec2 {
     let mut push = Vec2::ZERO;
     for event in events {

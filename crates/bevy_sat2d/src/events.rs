@@ -86,14 +86,15 @@ pub(crate) fn report_collisions(
             contact: contact.clone(),
         });
         for (entity, other, contact) in [(a, b, contact.clone()), (b, a, contact.flipped())] {
+            // Like `Ended`: entities that still have `CollidingEntities` are told.
             if let Ok(mut touching) = colliding.get_mut(entity) {
                 touching.0.insert(other);
+                commands.trigger(CollisionStarted {
+                    entity,
+                    other,
+                    contact,
+                });
             }
-            commands.trigger(CollisionStarted {
-                entity,
-                other,
-                contact,
-            });
         }
     }
     events.write_batch(
@@ -106,10 +107,13 @@ pub(crate) fn report_collisions(
             }),
     );
 
-    let mut touching: Vec<EntityPair> = started.iter().map(|(pair, _)| *pair).collect();
-    touching.extend(ongoing.iter().map(|(pair, _)| *pair));
-    touching.sort_unstable();
-    world.touching = touching;
+    // This step's results are sorted: their touching pairs are the next `before`.
+    world.touching = world
+        .results
+        .iter()
+        .filter(|(_, contact)| contact.is_some())
+        .map(|(pair, _)| *pair)
+        .collect();
     diagnostics.events_time = start.elapsed();
 }
 

@@ -36,7 +36,8 @@
 //! 4. **Events** — [`CollisionEvent`] `Started` / `Ongoing` / `Ended` for every pair (no
 //!    opt-in), [`CollisionStarted`] / [`CollisionEnded`] triggered on both entities, and
 //!    [`CollidingEntities`] kept current. A pair also ends when either entity is
-//!    despawned, loses its `Collider`, or changes layers.
+//!    despawned, loses its `Collider`, or changes layers so that the pair is no longer
+//!    tested.
 //!
 //! [`SatDiagnostics`] holds the counts and stage times of the last step, and
 //! [`CollisionWorld`] answers queries (contacts, colliders under a point).

@@ -94,18 +94,18 @@ pub(crate) fn test_candidate_pairs(
     diagnostics.narrow_phase_time = start.elapsed();
 }
 
-/// Runs every job, on the compute task pool when allowed and worth it. The result order
-/// is the job order either way.
-///
-/// The calling thread works through the scope's tasks too, so even a pool of one
-/// thread (Bevy's share on a 2-core machine) runs the jobs on two cores.
+/// Runs every job, on the compute task pool when allowed and worth it (the pool has
+/// more than one thread: on a 2-core machine Bevy gives it one, and the jobs run there
+/// in order). The result order is the job order either way.
 fn run_jobs(jobs: &[Job], parallel: bool) -> Vec<Option<Contact>> {
     let pool = ComputeTaskPool::get_or_init(Default::default);
-    if !parallel || jobs.len() < 2 * PAIRS_PER_TASK {
+    if !parallel || jobs.len() < 2 * PAIRS_PER_TASK || pool.thread_num() < 2 {
         return jobs.iter().map(Job::run).collect();
     }
-    let workers = pool.thread_num() + 1;
-    let chunk = jobs.len().div_ceil(workers * 4).max(PAIRS_PER_TASK);
+    let chunk = jobs
+        .len()
+        .div_ceil(pool.thread_num() * 4)
+        .max(PAIRS_PER_TASK);
     let parts = pool.scope(|scope| {
         for part in jobs.chunks(chunk) {
             scope.spawn(async move { part.iter().map(Job::run).collect::<Vec<_>>() });

@@ -25,7 +25,8 @@ pub fn placement(global: &GlobalTransform) -> Option<(Iso, Vec2)> {
             x_axis.length()
         },
         y_axis.length(),
-    );
+    )
+    .map(snap_unit);
     if !(scale.is_finite() && translation.is_finite()) || scale.x == 0.0 || scale.y == 0.0 {
         return None;
     }
@@ -41,6 +42,16 @@ pub fn placement(global: &GlobalTransform) -> Option<(Iso, Vec2)> {
         },
         scale,
     ))
+}
+
+/// Column lengths of a rotation matrix come out a few ulp off 1; snap those to exactly
+/// ±1 so an unscaled, rotating collider keeps its shape instead of being rebuilt.
+fn snap_unit(factor: f32) -> f32 {
+    if (factor.abs() - 1.0).abs() <= 8.0 * f32::EPSILON {
+        factor.signum()
+    } else {
+        factor
+    }
 }
 
 #[cfg(test)]
@@ -71,6 +82,16 @@ mod tests {
             let ours = iso.transform_point(local * scale);
             let bevy = global.transform_point(local.extend(0.0)).truncate();
             assert!((ours - bevy).length() < 1e-5, "{ours} vs {bevy}");
+        }
+    }
+
+    #[test]
+    fn rotation_alone_reads_as_unit_scale() {
+        for step in 0..360 {
+            let rotation = Quat::from_rotation_z((step as f32).to_radians());
+            let global = GlobalTransform::from(Transform::from_rotation(rotation));
+            let (_, scale) = placement(&global).unwrap();
+            assert_eq!(scale, Vec2::ONE, "at {step} degrees");
         }
     }
 

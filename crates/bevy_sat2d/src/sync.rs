@@ -3,7 +3,7 @@
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use sat2d::broad_phase::{Bounds, BroadPhase, Mobility};
+use sat2d::broad_phase::{Bounds, BroadPhase, CellSize, Mobility};
 
 use crate::collision_world::PlacedCollider;
 use crate::placement::placement;
@@ -45,7 +45,12 @@ pub(crate) fn sync_colliders(
     let start = Instant::now();
     let world = &mut *world;
     if config.is_changed() && world.grid.cell_size() != config.cell_size {
-        world.grid.set_cell_size(config.cell_size);
+        match config.cell_size {
+            CellSize::Fixed(side) if !(side.is_finite() && side > 0.0) => {
+                warn!("bevy_sat2d: ignoring cell size {side}: it must be finite and positive");
+            }
+            cell_size => world.grid.set_cell_size(cell_size),
+        }
     }
     world.step += 1;
     world.forgotten.clear();
@@ -89,12 +94,13 @@ pub(crate) fn sync_colliders(
         match result {
             Ok(()) => moved += 1,
             Err(error) => {
-                warn!("bevy_sat2d: {entity}: {error}; skipped");
+                let placed = world.colliders[id as usize].as_mut().expect("placed above");
+                if !placed.warned {
+                    warn!("bevy_sat2d: {entity}: {error}; skipped");
+                    placed.warned = true;
+                }
+                placed.bounds = None;
                 world.grid.remove(id);
-                world.colliders[id as usize]
-                    .as_mut()
-                    .expect("placed above")
-                    .bounds = None;
             }
         }
     }
@@ -154,6 +160,8 @@ fn place(
                     placed.warned = true;
                 }
                 placed.bounds = None;
+                // Rebuild from the current `Collider` once a scale works.
+                placed.scale = Vec2::ZERO;
                 return None;
             }
         }

@@ -4,6 +4,7 @@ mod common;
 
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
+use bevy_sat2d::sat2d::broad_phase::CellSize;
 use common::{app, at};
 
 fn contact(app: &App, a: Entity, b: Entity) -> Option<Contact> {
@@ -132,4 +133,54 @@ fn static_colliders_never_pair_with_each_other_and_cost_no_tests() {
     let diagnostics = app.world().resource::<SatDiagnostics>().clone();
     assert_eq!(diagnostics.moved, 1);
     assert_eq!(diagnostics.sat_tests, diagnostics.candidate_pairs);
+}
+
+#[test]
+fn static_markers_and_cell_sizes_can_change_at_run_time() {
+    let mut app = app();
+    let a = app
+        .world_mut()
+        .spawn((Collider::rectangle(4.0, 4.0), at(0.0, 0.0), StaticCollider))
+        .id();
+    let b = app
+        .world_mut()
+        .spawn((Collider::rectangle(4.0, 4.0), at(3.0, 0.0), StaticCollider))
+        .id();
+    app.update();
+    assert!(
+        contact(&app, a, b).is_none(),
+        "two static colliders are never paired"
+    );
+    app.world_mut().entity_mut(b).remove::<StaticCollider>();
+    app.update();
+    assert!(
+        contact(&app, a, b).is_some(),
+        "un-marking makes the pair testable"
+    );
+    // A fixed cell size, then an invalid one (ignored with a warning), keep the contact.
+    app.world_mut().resource_mut::<SatConfig>().cell_size = CellSize::Fixed(1.5);
+    app.update();
+    assert_eq!(
+        app.world()
+            .resource::<CollisionWorld>()
+            .broad_phase()
+            .cell_side(),
+        Some(1.5)
+    );
+    assert!(contact(&app, a, b).is_some());
+    app.world_mut().resource_mut::<SatConfig>().cell_size = CellSize::Fixed(0.0);
+    app.update();
+    assert_eq!(
+        app.world()
+            .resource::<CollisionWorld>()
+            .broad_phase()
+            .cell_side(),
+        Some(1.5)
+    );
+    app.world_mut().entity_mut(b).insert(StaticCollider);
+    app.update();
+    assert!(
+        contact(&app, a, b).is_none(),
+        "re-marking makes it static again"
+    );
 }

@@ -323,3 +323,29 @@ fn queries_find_what_they_touch() {
     grid.query_point(Vec2::new(2.0, 0.5), &mut out);
     assert!(out.is_empty());
 }
+
+#[test]
+fn an_empty_first_step_does_not_fix_the_automatic_cell_size() {
+    let mut grid = SpatialHashGrid::default();
+    grid.pairs(&mut Vec::new());
+    assert_eq!(grid.cell_side(), None, "nothing to measure yet");
+    for id in 0..50 {
+        let min = Vec2::new(id as f32 * 100.0, 0.0);
+        grid.insert(
+            id,
+            Bounds::from_aabb(Aabb::new(min, min + Vec2::splat(32.0))),
+            Mobility::Static,
+        )
+        .unwrap();
+    }
+    grid.insert(99, unit_box(10.0, 10.0), Mobility::Moving)
+        .unwrap();
+    assert_eq!(pairs(&mut grid), [(0, 99)]);
+    let side = grid.cell_side().unwrap();
+    assert!(side >= 32.0, "sized by the tiles, not the fallback: {side}");
+    assert!(
+        grid.occupied_cell_count() < 400,
+        "{} cells",
+        grid.occupied_cell_count()
+    );
+}

@@ -29,5 +29,5 @@ pub const AXIS: Color = Color::srgba(0.8, 0.8, 0.8, 0.25);
 pub const DECIDING_AXIS: Color = Color::srgb(0.9, 0.9, 0.9);
 /// A gap between projections (separated).
 pub const GAP: Color = Color::srgb(0.2, 1.0, 0.5);
-/// An overlap between projections.
-pub const OVERLAP: Color = Color::srgb(1.0, 0.2, 0.2);
+/// An overlap between projections (kept apart from `COLLIDING` for the visual check).
+pub const OVERLAP: Color = Color::srgb(1.0, 0.0, 0.0);

@@ -173,15 +173,9 @@ fn draw_explainer(gizmos: &mut Gizmos<SatGizmos>, state: &SatDebugState, world: 
         };
         gizmos.line_2d(drawing.between.0, drawing.between.1, between);
         if drawing.overlapping {
-            // The MTV moves B along the axis, away from A.
-            let direction = if projection.b.0 + projection.b.1 >= projection.a.0 + projection.a.1 {
-                projection.axis
-            } else {
-                -projection.axis
-            };
             let start = b.iso.translation;
             gizmos
-                .arrow_2d(start, start + direction * projection.overlap, colors::MTV)
+                .arrow_2d(start, start + projection.push(), colors::MTV)
                 .with_tip_length(6.0);
         }
     }

@@ -16,7 +16,7 @@ use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 pub use colors::*;
 pub use gizmo_drawing::SatGizmos;
 pub use panel::PANEL_WIDTH;
-pub use picking::{collider_at, cursor_world_position};
+pub use picking::{collider_at, cursor_world_position, pointer_over_ui};
 pub use projection_drawing::{ProjectionDrawing, projection_drawing};
 pub use state::{SatDebugDraw, SatDebugState};
 

@@ -1,6 +1,7 @@
 //! The egui panel: statistics, switches, the collider list, the inspector and the SAT
 //! explainer's table.
 
+use bevy::ecs::entity::EntityHashSet;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use sat2d::{AxisSource, Shape};
@@ -146,7 +147,7 @@ fn collider_list(
                 })
                 .collect();
             rows.sort_by_key(|(placed, _)| placed.entity);
-            let colliding: Vec<Entity> = world.contacts().flat_map(|(a, b, _)| [a, b]).collect();
+            let colliding: EntityHashSet = world.contacts().flat_map(|(a, b, _)| [a, b]).collect();
             egui::ScrollArea::vertical()
                 .id_salt("sat2d_list")
                 .max_height(180.0)
@@ -324,10 +325,15 @@ fn explainer(
                     -deciding.overlap
                 ));
             } else {
+                let whose = if a.shape.part_count() > 1 || b.shape.part_count() > 1 {
+                    "for these parts (the whole-shape MTV is in the contacts above)"
+                } else {
+                    "(the MTV)"
+                };
                 ui.label(format!(
-                    "overlapping: smallest push {:.3} along {} (the MTV)",
+                    "overlapping: smallest push {:.3}, moving B by {} {whose}",
                     deciding.overlap,
-                    vec2(deciding.axis)
+                    vec2(deciding.push())
                 ));
             }
             if a.shape.part_count() > 1 || b.shape.part_count() > 1 {

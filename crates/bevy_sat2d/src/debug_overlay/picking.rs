@@ -31,6 +31,20 @@ pub fn collider_at(world: &CollisionWorld, point: Vec2) -> Option<Entity> {
         .map(|placed| placed.entity)
 }
 
+/// Whether the pointer is over the overlay panel or any egui window, so a click there
+/// must not act on the world behind it.
+#[must_use]
+pub fn pointer_over_ui(
+    window: &Window,
+    wants_input: &EguiWantsInput,
+    state: &SatDebugState,
+) -> bool {
+    wants_input.wants_any_pointer_input()
+        || window
+            .cursor_position()
+            .is_some_and(|cursor| cursor.x <= state.panel_width)
+}
+
 /// Left click selects the collider under the cursor (nothing: clears the selection);
 /// Shift + left click picks the explainer's second collider. Clicks on the panel or on
 /// any egui window are ignored.
@@ -43,13 +57,7 @@ pub(crate) fn pick_colliders(
     wants_input: Res<EguiWantsInput>,
     mut state: ResMut<SatDebugState>,
 ) {
-    if !buttons.just_pressed(MouseButton::Left) || wants_input.wants_any_pointer_input() {
-        return;
-    }
-    let over_panel = window
-        .cursor_position()
-        .is_some_and(|cursor| cursor.x <= state.panel_width);
-    if over_panel {
+    if !buttons.just_pressed(MouseButton::Left) || pointer_over_ui(&window, &wants_input, &state) {
         return;
     }
     let Some(point) = cursor_world_position(&window, &cameras) else {

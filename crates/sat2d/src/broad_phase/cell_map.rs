@@ -163,17 +163,25 @@ impl CellMap {
             .map(|key| ((key >> 32) as u32 as i32, *key as u32 as i32))
     }
 
+    /// Whether the cell at `coordinates` is occupied.
+    pub(super) fn contains(&self, coordinates: (i32, i32)) -> bool {
+        self.cells
+            .contains_key(&cell_key(coordinates.0, coordinates.1))
+    }
+
     /// How many cells are occupied.
     pub(super) fn len(&self) -> usize {
         self.cells.len()
     }
 
-    /// Empties every cell.
+    /// Empties every cell, keeping at most as many spare lists as there were cells.
     pub(super) fn clear(&mut self) {
+        let keep = self.cells.len();
         for (_, mut entries) in self.cells.drain() {
             entries.clear();
             self.spare.push(entries);
         }
+        self.spare.truncate(keep);
     }
 }
 

@@ -6,8 +6,9 @@ use super::Bounds;
 ///
 /// `Auto` (the default) sets the side to [`AUTO_CELL_FACTOR`] × the median of the
 /// colliders' larger box extents, sampled over at most [`AUTO_SAMPLE`] colliders, when
-/// pairs are first asked for; it re-tunes (one rebuild) once at least half the colliders
-/// have changed since the last tuning and the median has drifted by more than 2×.
+/// pairs are first asked for (with colliders present); it re-tunes (one rebuild) when, after
+/// as many inserts, updates and removals as there are colliders, the median has drifted by
+/// more than 2×.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
@@ -28,9 +29,10 @@ pub const AUTO_SAMPLE: usize = 1024;
 /// The side used when there is nothing to measure (no colliders, or only points).
 pub(super) const FALLBACK_SIDE: f32 = 1.0;
 
-/// The automatic side for the bounds yielded by `bounds` (an evenly strided sample).
-pub(super) fn auto_side<'a>(bounds: impl ExactSizeIterator<Item = &'a Bounds>) -> f32 {
-    let stride = bounds.len().div_ceil(AUTO_SAMPLE).max(1);
+/// The automatic side for `bounds`, of which there are `count`: an evenly strided sample
+/// of at most [`AUTO_SAMPLE`], read without collecting the rest.
+pub(super) fn auto_side<'a>(bounds: impl Iterator<Item = &'a Bounds>, count: usize) -> f32 {
+    let stride = count.div_ceil(AUTO_SAMPLE).max(1);
     let mut extents: Vec<f32> = bounds
         .step_by(stride)
         .map(|bounds| {

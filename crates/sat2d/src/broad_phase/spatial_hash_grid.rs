@@ -33,7 +33,8 @@ pub const STATIC_OVERSIZED_CELLS: u64 = 16_384;
 /// - Cell coordinates saturate, so huge world coordinates (`1e12`) cannot overflow;
 ///   they only share edge cells.
 ///
-/// Updating a collider that stays within its cells only stores its new bounds.
+/// Updating a collider that stays within its cells rewrites its entry in those cells
+/// (each cell entry carries the bounds); only a change of cells removes and re-inserts it.
 ///
 /// ```
 /// use sat2d::broad_phase::{BroadPhase, Bounds, CellSize, Mobility, SpatialHashGrid};
@@ -137,11 +138,14 @@ impl SpatialHashGrid {
         self.built.then_some(self.side)
     }
 
-    /// The boxes of every occupied cell (moving and static), for debug drawing.
+    /// The boxes of every occupied cell (moving or static, each once), for debug drawing.
     pub fn occupied_cells(&self) -> impl Iterator<Item = Aabb> + '_ {
         let side = self.side;
-        self.moving_cells
+        let moving_only = self
+            .moving_cells
             .coordinates()
+            .filter(|coordinates| !self.static_cells.contains(*coordinates));
+        moving_only
             .chain(self.static_cells.coordinates())
             .map(move |coordinates| coordinates_box(coordinates, side))
     }
@@ -149,7 +153,12 @@ impl SpatialHashGrid {
     /// How many cells hold at least one collider.
     #[must_use]
     pub fn occupied_cell_count(&self) -> usize {
-        self.moving_cells.len() + self.static_cells.len()
+        let shared = self
+            .moving_cells
+            .coordinates()
+            .filter(|coordinates| self.static_cells.contains(*coordinates))
+            .count();
+        self.moving_cells.len() + self.static_cells.len() - shared
     }
 
     /// How many colliders are on the oversized list.
@@ -210,12 +219,16 @@ impl SpatialHashGrid {
         self.built = false;
     }
 
-    /// Picks the cell side and places every collider.
+    /// Picks the cell side and places every collider. With `CellSize::Auto` and nothing
+    /// to measure, stays unbuilt, so the first colliders set the size.
     fn build(&mut self) {
         self.unplace_all();
+        if self.cell_size == CellSize::Auto && self.slot_of.is_empty() {
+            return;
+        }
         self.side = match self.cell_size {
             CellSize::Fixed(side) => side,
-            CellSize::Auto => auto_side(self.live_bounds()),
+            CellSize::Auto => self.ideal_side(),
         };
         self.inverse_side = self.side.recip();
         for slot in 0..self.proxies.len() as u32 {
@@ -229,29 +242,29 @@ impl SpatialHashGrid {
         self.changes_since_tuning = 0;
     }
 
-    fn live_bounds(&self) -> impl ExactSizeIterator<Item = &Bounds> {
-        let live: Vec<&Bounds> = self
+    /// The automatic side for the colliders present now.
+    fn ideal_side(&self) -> f32 {
+        let live = self
             .proxies
             .iter()
             .filter(|proxy| proxy.placement != Placement::Free)
-            .map(|proxy| &proxy.bounds)
-            .collect();
-        live.into_iter()
+            .map(|proxy| &proxy.bounds);
+        auto_side(live, self.slot_of.len())
     }
 
-    /// Builds on first use; with `CellSize::Auto`, re-tunes once half the colliders have
-    /// changed and the ideal side has drifted by more than 2×.
+    /// Builds on first use; with `CellSize::Auto`, re-tunes once there have been as many
+    /// inserts, updates and removals as colliders since the last tuning, and the ideal
+    /// side has drifted by more than 2×.
     fn prepare(&mut self) {
         if !self.built {
             self.build();
             return;
         }
         if self.cell_size == CellSize::Auto
-            && self.changes_since_tuning * 2 >= self.slot_of.len().max(1)
+            && self.changes_since_tuning >= self.slot_of.len().max(64)
         {
             self.changes_since_tuning = 0;
-            let ideal = auto_side(self.live_bounds());
-            let ratio = ideal / self.side;
+            let ratio = self.ideal_side() / self.side;
             if !(0.5..=2.0).contains(&ratio) {
                 self.build();
             }

@@ -97,7 +97,8 @@ pub(crate) fn contact_swept_discs(
         return Ok(None);
     }
     let (axis_a, axis_b) = (a.end - a.start, b.end - b.start);
-    let parallel = axis_a.perp_dot(axis_b).abs() <= PARALLEL_SINE * axis_a.length() * axis_b.length();
+    let parallel =
+        axis_a.perp_dot(axis_b).abs() <= PARALLEL_SINE * axis_a.length() * axis_b.length();
     let both_segments = axis_a != Vec2::ZERO && axis_b != Vec2::ZERO;
     if distance <= tolerance || (both_segments && parallel) {
         return Err(());

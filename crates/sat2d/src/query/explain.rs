@@ -35,6 +35,18 @@ pub struct AxisProjection {
     pub overlap: f32,
 }
 
+impl AxisProjection {
+    /// The push along this axis that moves B out of A: the axis, oriented away from A
+    /// (toward B's side of the projections), times the overlap. Meaningful when the
+    /// intervals overlap; for the deciding axis of convex polygons it is the MTV.
+    #[must_use]
+    pub fn push(&self) -> Vec2 {
+        let b_further = self.b.0 + self.b.1 >= self.a.0 + self.a.1;
+        let direction = if b_further { self.axis } else { -self.axis };
+        direction * self.overlap
+    }
+}
+
 /// The SAT test of a pair, axis by axis.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SatExplanation {
@@ -75,6 +87,7 @@ impl SatExplanation {
 /// assert!((deciding.overlap - 0.5).abs() < 1e-6);
 /// assert!(deciding.axis.x.abs() > 0.99);
 /// assert!(!explanation.separated());
+/// assert!((deciding.push() - Vec2::new(0.5, 0.0)).length() < 1e-6); // B moves right
 /// ```
 #[must_use]
 pub fn explain(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> SatExplanation {
