@@ -1,7 +1,7 @@
 //! [`CollisionWorld`]: the plugin's state between steps, readable by users and the
 //! overlay.
 
-use bevy::ecs::entity::{EntityHashMap, EntityHashSet};
+use bevy::ecs::entity::EntityHashSet;
 use bevy::prelude::*;
 use sat2d::broad_phase::{Bounds, BroadPhase, IdPair, Mobility, SpatialHashGrid};
 use sat2d::{Contact, Iso, Shape};
@@ -54,9 +54,10 @@ pub struct PlacedCollider {
 pub struct CollisionWorld {
     pub(crate) grid: SpatialHashGrid,
     pub(crate) step: u64,
-    pub(crate) id_of: EntityHashMap<u32>,
+    /// Collider records indexed by entity index (the grid id).
     pub(crate) colliders: Vec<Option<PlacedCollider>>,
-    pub(crate) free_ids: Vec<u32>,
+    /// How many colliders have a record (placed or skipped).
+    pub(crate) tracked: usize,
     /// Entities that lost their collider this step (despawned or removed).
     pub(crate) forgotten: EntityHashSet,
     /// This step's candidate pairs (grid ids), after layer filtering.
@@ -84,7 +85,7 @@ impl CollisionWorld {
     /// The placed collider of `entity`, if it has one.
     #[must_use]
     pub fn collider(&self, entity: Entity) -> Option<&PlacedCollider> {
-        let id = *self.id_of.get(&entity)?;
+        let id = self.id_of(entity)?;
         self.colliders[id as usize].as_ref()
     }
 
@@ -143,17 +144,25 @@ impl CollisionWorld {
             .expect("grid ids always name a placed collider")
     }
 
-    /// The id of `entity`, allocating one (with `shape`, not yet placed) if it is new.
+    /// The id of `entity` if it has a placed collider: its index, checked against the
+    /// generation.
+    pub(crate) fn id_of(&self, entity: Entity) -> Option<u32> {
+        let id = entity.index_u32();
+        let placed = self.colliders.get(id as usize)?.as_ref()?;
+        (placed.entity == entity).then_some(id)
+    }
+
+    /// The id of `entity`, creating its collider record (with `shape`, not yet placed) if
+    /// it is new. Ids are entity indices: dense, with no map to look up.
     pub(crate) fn id_for(&mut self, entity: Entity, mobility: Mobility, shape: &Shape) -> u32 {
-        let vacant = match self.id_of.entry(entity) {
-            bevy::platform::collections::hash_map::Entry::Occupied(known) => return *known.get(),
-            bevy::platform::collections::hash_map::Entry::Vacant(vacant) => vacant,
-        };
-        let id = self.free_ids.pop().unwrap_or_else(|| {
-            self.colliders.push(None);
-            (self.colliders.len() - 1) as u32
-        });
-        vacant.insert(id);
+        let id = entity.index_u32();
+        match self.colliders.get(id as usize) {
+            Some(Some(placed)) if placed.entity == entity => return id,
+            // An older entity with this index whose removal was not seen: end it now.
+            Some(Some(stale)) => self.forget(stale.entity),
+            Some(None) => {}
+            None => self.colliders.resize_with(id as usize + 1, || None),
+        }
         self.colliders[id as usize] = Some(PlacedCollider {
             entity,
             shape: shape.clone(),
@@ -165,17 +174,18 @@ impl CollisionWorld {
             changed_step: self.step,
             warned: false,
         });
+        self.tracked += 1;
         id
     }
 
     /// Drops `entity`'s collider: out of the broad phase, its pairs end this step.
     pub(crate) fn forget(&mut self, entity: Entity) {
-        let Some(id) = self.id_of.remove(&entity) else {
+        let Some(id) = self.id_of(entity) else {
             return;
         };
         self.grid.remove(id);
         self.colliders[id as usize] = None;
-        self.free_ids.push(id);
+        self.tracked -= 1;
         self.forgotten.insert(entity);
     }
 }

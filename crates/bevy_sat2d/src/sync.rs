@@ -106,7 +106,7 @@ pub(crate) fn sync_colliders(
     }
     diagnostics.colliders = world.grid.len();
     diagnostics.moved = moved;
-    diagnostics.skipped = world.id_of.len() - world.grid.len();
+    diagnostics.skipped = world.tracked - world.grid.len();
     diagnostics.sync_time = start.elapsed();
 }
 

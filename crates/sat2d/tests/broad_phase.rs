@@ -349,3 +349,27 @@ fn an_empty_first_step_does_not_fix_the_automatic_cell_size() {
         grid.occupied_cell_count()
     );
 }
+
+#[test]
+fn small_and_huge_ids_mix() {
+    let mut grid = SpatialHashGrid::new(CellSize::Fixed(1.0));
+    let huge = u32::MAX - 1;
+    grid.insert(huge, unit_box(0.0, 0.0), Mobility::Moving)
+        .unwrap();
+    grid.insert(5, unit_box(0.5, 0.0), Mobility::Moving)
+        .unwrap();
+    grid.insert(3_000_000, unit_box(0.9, 0.0), Mobility::Static)
+        .unwrap();
+    assert_eq!(
+        pairs(&mut grid),
+        [(5, 3_000_000), (5, huge), (3_000_000, huge)]
+    );
+    assert_eq!(
+        grid.insert(huge, unit_box(9.0, 9.0), Mobility::Moving),
+        Err(BroadPhaseError::DuplicateId(huge))
+    );
+    assert!(grid.remove(huge));
+    assert!(!grid.remove(huge));
+    assert_eq!(grid.len(), 2);
+    assert_eq!(pairs(&mut grid), [(5, 3_000_000)]);
+}

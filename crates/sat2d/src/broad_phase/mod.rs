@@ -39,6 +39,7 @@ mod brute_force;
 mod cell_map;
 mod cell_size;
 mod error;
+mod id_index;
 mod mobility;
 mod spatial_hash_grid;
 

@@ -1,10 +1,10 @@
 //! [`SpatialHashGrid`]: a sparse uniform grid with static colliders kept apart.
 
 use glam::Vec2;
-use rustc_hash::FxHashMap;
 
 use super::cell_map::{CellEntry, CellMap, CellRange, cell_key_of, coordinates_box};
 use super::cell_size::{CellSize, auto_side};
+use super::id_index::IdIndex;
 use super::{Bounds, BroadPhase, BroadPhaseError, IdPair, Mobility};
 use crate::Aabb;
 
@@ -59,7 +59,7 @@ pub struct SpatialHashGrid {
     changes_since_tuning: usize,
     proxies: Vec<Proxy>,
     free_slots: Vec<u32>,
-    slot_of: FxHashMap<u32, u32>,
+    slot_of: IdIndex,
     moving_slots: Vec<u32>,
     oversized_slots: Vec<u32>,
     moving_cells: CellMap,
@@ -272,10 +272,7 @@ impl SpatialHashGrid {
     }
 
     fn slot(&self, id: u32) -> Result<u32, BroadPhaseError> {
-        self.slot_of
-            .get(&id)
-            .copied()
-            .ok_or(BroadPhaseError::UnknownId(id))
+        self.slot_of.get(id).ok_or(BroadPhaseError::UnknownId(id))
     }
 
     fn add_moving(&mut self, slot: u32) {
@@ -409,7 +406,7 @@ impl BroadPhase for SpatialHashGrid {
         if !bounds.is_valid() {
             return Err(BroadPhaseError::InvalidBounds(id));
         }
-        if self.slot_of.contains_key(&id) {
+        if self.slot_of.contains(id) {
             return Err(BroadPhaseError::DuplicateId(id));
         }
         let proxy = Proxy {
@@ -481,7 +478,7 @@ impl BroadPhase for SpatialHashGrid {
     }
 
     fn remove(&mut self, id: u32) -> bool {
-        let Some(slot) = self.slot_of.remove(&id) else {
+        let Some(slot) = self.slot_of.remove(id) else {
             return false;
         };
         self.unplace(slot);
@@ -495,7 +492,7 @@ impl BroadPhase for SpatialHashGrid {
     }
 
     fn get(&self, id: u32) -> Option<(Bounds, Mobility)> {
-        let proxy = &self.proxies[*self.slot_of.get(&id)? as usize];
+        let proxy = &self.proxies[self.slot_of.get(id)? as usize];
         Some((proxy.bounds, proxy.mobility))
     }
 
