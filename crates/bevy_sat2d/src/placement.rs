@@ -9,6 +9,8 @@ use sat2d::{Iso, Rot};
 ///
 /// Read straight off the affine matrix (two square roots, no quaternion): the X and Y
 /// columns give the scale factors and the rotation; a negative determinant mirrors X.
+/// Shear (a rotated child of a non-uniformly scaled parent) cannot be represented: the
+/// rotation comes from the X column and only the Y column's length is used.
 #[must_use]
 pub fn placement(global: &GlobalTransform) -> Option<(Iso, Vec2)> {
     let affine = global.affine();
