@@ -40,7 +40,7 @@ fn main() {
     app.run();
 }
 
-/// A "C" with a notch: concave in several places.
+/// An "E": concave at each of its three notches.
 fn default_outline() -> Vec<Vec2> {
     [
         (-160.0, -140.0),
