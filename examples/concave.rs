@@ -40,7 +40,7 @@ fn main() {
     app.run();
 }
 
-/// An "E": concave at each of its three notches.
+/// An "E": concave in both notches between its bars.
 fn default_outline() -> Vec<Vec2> {
     [
         (-160.0, -140.0),
