@@ -2,6 +2,7 @@
 
 use glam::Vec2;
 
+use super::BroadPhaseError;
 use crate::{Aabb, BoundingCircle, Iso, Shape};
 
 /// A collider's box and bounding circle. Two bounds overlap when both their boxes and
@@ -58,6 +59,19 @@ impl Bounds {
     #[must_use]
     pub fn contains_point(&self, point: Vec2) -> bool {
         self.aabb.contains_point(point) && self.circle.contains_point(point)
+    }
+
+    /// `Ok` if [`Self::is_valid`], else the error a broad phase returns for collider `id`.
+    ///
+    /// # Errors
+    /// [`BroadPhaseError::InvalidBounds`].
+    #[inline]
+    pub fn check(&self, id: u32) -> Result<(), BroadPhaseError> {
+        if self.is_valid() {
+            Ok(())
+        } else {
+            Err(BroadPhaseError::InvalidBounds(id))
+        }
     }
 
     /// Whether every number is finite, the box ordered and the radius not negative.

@@ -52,9 +52,7 @@ impl BroadPhase for BruteForce {
         bounds: Bounds,
         mobility: Mobility,
     ) -> Result<(), BroadPhaseError> {
-        if !bounds.is_valid() {
-            return Err(BroadPhaseError::InvalidBounds(id));
-        }
+        bounds.check(id)?;
         if self.index_of.contains_key(&id) {
             return Err(BroadPhaseError::DuplicateId(id));
         }
@@ -68,9 +66,7 @@ impl BroadPhase for BruteForce {
     }
 
     fn update(&mut self, id: u32, bounds: Bounds) -> Result<(), BroadPhaseError> {
-        if !bounds.is_valid() {
-            return Err(BroadPhaseError::InvalidBounds(id));
-        }
+        bounds.check(id)?;
         self.entry_mut(id)?.bounds = bounds;
         Ok(())
     }

@@ -307,9 +307,7 @@ impl BroadPhase for SpatialHashGrid {
         bounds: Bounds,
         mobility: Mobility,
     ) -> Result<(), BroadPhaseError> {
-        if !bounds.is_valid() {
-            return Err(BroadPhaseError::InvalidBounds(id));
-        }
+        bounds.check(id)?;
         if self.slot_of.contains(id) {
             return Err(BroadPhaseError::DuplicateId(id));
         }
@@ -340,9 +338,7 @@ impl BroadPhase for SpatialHashGrid {
     }
 
     fn update(&mut self, id: u32, bounds: Bounds) -> Result<(), BroadPhaseError> {
-        if !bounds.is_valid() {
-            return Err(BroadPhaseError::InvalidBounds(id));
-        }
+        bounds.check(id)?;
         let slot = self.slot(id)?;
         self.proxies[slot as usize].bounds = bounds;
         self.changes_since_tuning += 1;
