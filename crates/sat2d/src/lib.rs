@@ -58,48 +58,24 @@
 //! - **Polygons** may have up to [`MAX_POLYGON_POINTS`] points, in either winding;
 //!   they are stored counter-clockwise with their edge normals.
 
-mod aabb;
-mod bounding_circle;
+mod bounding;
 pub mod broad_phase;
-mod capsule;
-mod circle;
-mod concave_polygon;
-mod contact;
-mod convex_hull;
-mod convex_polygon;
-mod ear_clipping;
-mod error;
-mod hertel_mehlhorn;
-mod isometry;
-mod outline;
-mod polygon_lanes;
+mod decompose;
+mod math;
 mod query;
-mod rotation;
-mod rounded_convex;
-mod segment;
 mod shape;
-mod shape_data;
-mod shape_kind;
 
-pub use aabb::Aabb;
-pub use bounding_circle::BoundingCircle;
-pub use capsule::Capsule;
-pub use circle::Circle;
-pub use concave_polygon::ConcavePolygon;
-pub use contact::Contact;
-pub use convex_polygon::ConvexPolygon;
-pub use error::ShapeError;
+pub use bounding::{Aabb, BoundingCircle};
 pub use glam::Vec2;
-pub use isometry::Iso;
+pub use math::{Iso, Rot};
 pub use query::{
-    AxisProjection, AxisSource, RELATIVE_TOLERANCE, SatExplanation, contact, contains_point,
-    explain, intersects, tolerance,
+    AxisProjection, AxisSource, Contact, RELATIVE_TOLERANCE, SatExplanation, contact,
+    contains_point, explain, intersects, tolerance,
 };
-pub use rotation::Rot;
-pub use segment::Segment;
-pub use shape::Shape;
-pub use shape_data::ShapeData;
-pub use shape_kind::ShapeKind;
+pub use shape::{
+    Capsule, Circle, ConcavePolygon, ConvexPolygon, Segment, Shape, ShapeData, ShapeError,
+    ShapeKind,
+};
 
 /// The most points a polygon outline may have.
 pub const MAX_POLYGON_POINTS: usize = 4096;

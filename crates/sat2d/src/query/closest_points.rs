@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use crate::rounded_convex::{RoundedConvex, closest_point_on_segment};
+use crate::shape::rounded_convex::{RoundedConvex, closest_point_on_segment};
 
 /// The nearest pair of points between two cores, and their distance.
 #[derive(Clone, Copy, Debug)]

@@ -2,8 +2,8 @@
 
 use glam::Vec2;
 
-use super::core_intersection::core_intersection;
-use crate::rounded_convex::{RoundedConvex, closest_point_on_segment};
+use crate::query::core_intersection::core_intersection;
+use crate::shape::rounded_convex::{RoundedConvex, closest_point_on_segment};
 
 /// Whether `inner ⊆ outer` for two convex cores in one frame.
 ///

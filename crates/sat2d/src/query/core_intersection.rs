@@ -3,7 +3,7 @@
 use glam::Vec2;
 use smallvec::SmallVec;
 
-use crate::rounded_convex::RoundedConvex;
+use crate::shape::rounded_convex::RoundedConvex;
 
 /// The points bounding `core(a) ∩ core(b)`: a polygon, a segment piece or a crossing
 /// point; empty when the cores are apart.

@@ -2,9 +2,9 @@
 
 use glam::Vec2;
 
-use super::closest_points::closest_points;
-use super::transformed_core::TransformedCore;
-use crate::rounded_convex::RoundedConvex;
+use crate::query::closest_points::closest_points;
+use crate::query::transformed_core::TransformedCore;
+use crate::shape::rounded_convex::RoundedConvex;
 use crate::{Iso, Shape};
 
 /// Where a candidate axis comes from.

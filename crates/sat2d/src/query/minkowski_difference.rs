@@ -2,8 +2,8 @@
 
 use glam::Vec2;
 
-use crate::convex_hull::convex_hull;
-use crate::rounded_convex::{RoundedConvex, edge_normal};
+use crate::decompose::convex_hull::convex_hull;
+use crate::shape::rounded_convex::{RoundedConvex, edge_normal};
 
 /// `A ⊖ B = { a − b }` of two rounded convex cores, itself a rounded convex core:
 /// B moved by `t` touches A exactly when `t` lies in it.

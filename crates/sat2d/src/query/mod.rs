@@ -18,34 +18,29 @@
 //! give the exact MTV while the cores are apart; touching cores and parallel segments
 //! go to convex–convex.
 
-mod chord;
-mod clip;
 mod closest_points;
-mod contact_circle_circle;
-mod contact_concave;
-mod contact_convex_convex;
-mod contact_polygon_circle;
-mod contact_polygon_polygon;
-mod contact_swept_discs;
+mod contact;
 mod containment;
 mod core_intersection;
 mod explain;
+mod kernel;
+mod manifold;
 mod minkowski_difference;
-mod point_lanes;
-mod separation;
+mod pairs;
 mod transformed_core;
 
 use glam::Vec2;
 
-use crate::{Contact, Iso, Shape};
-use contact_circle_circle::{contact_circle_circle, intersects_circle_circle};
-use contact_concave::{contact_concave, intersects_concave};
-use contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
-use contact_polygon_circle::{contact_polygon_circle, intersects_polygon_circle};
-use contact_polygon_polygon::{contact_polygon_polygon, intersects_polygon_polygon};
-use contact_swept_discs::{SweptDisc, contact_swept_discs, intersects_swept_discs};
+use crate::{Iso, Shape};
+use pairs::contact_circle_circle::{contact_circle_circle, intersects_circle_circle};
+use pairs::contact_concave::{contact_concave, intersects_concave};
+use pairs::contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
+use pairs::contact_polygon_circle::{contact_polygon_circle, intersects_polygon_circle};
+use pairs::contact_polygon_polygon::{contact_polygon_polygon, intersects_polygon_polygon};
+use pairs::contact_swept_discs::{SweptDisc, contact_swept_discs, intersects_swept_discs};
 use transformed_core::TransformedCore;
 
+pub use contact::Contact;
 pub use explain::{AxisProjection, AxisSource, SatExplanation, explain};
 
 /// The tolerance that makes "closed set" decisions robust in `f32`, relative to the

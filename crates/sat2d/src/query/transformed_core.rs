@@ -3,9 +3,9 @@
 use glam::Vec2;
 use smallvec::SmallVec;
 
-use super::point_lanes::PointLanes;
 use crate::Iso;
-use crate::rounded_convex::RoundedConvex;
+use crate::query::kernel::point_lanes::PointLanes;
+use crate::shape::rounded_convex::RoundedConvex;
 
 /// B's points and normals expressed in A's local frame, plus the points in
 /// [`PointLanes`] for the SAT loop. Inline up to 12 vertices, so the common polygon

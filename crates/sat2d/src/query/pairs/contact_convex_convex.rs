@@ -5,15 +5,15 @@
 use glam::Vec2;
 use smallvec::SmallVec;
 
-use super::chord::chord;
-use super::clip::clip_faces;
-use super::closest_points::closest_points;
-use super::containment::convex_in_convex;
-use super::core_intersection::{core_intersection, crossing};
-use super::point_lanes::PointLanes;
-use super::separation::{Separation, max_separation};
 use crate::Contact;
-use crate::rounded_convex::RoundedConvex;
+use crate::query::closest_points::closest_points;
+use crate::query::containment::convex_in_convex;
+use crate::query::core_intersection::{core_intersection, crossing};
+use crate::query::kernel::chord::chord;
+use crate::query::kernel::face_scan::{Separation, max_separation};
+use crate::query::kernel::point_lanes::PointLanes;
+use crate::query::manifold::clip::clip_faces;
+use crate::shape::rounded_convex::RoundedConvex;
 
 /// Whether two rounded convex cores intersect (closed, within `tolerance`). Stops at
 /// the first separating face. `b_lanes` are B's points as [`PointLanes`].

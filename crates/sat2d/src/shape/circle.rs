@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use crate::rounded_convex::RoundedConvex;
+use crate::shape::rounded_convex::RoundedConvex;
 use crate::{ShapeError, validate_size};
 
 static ORIGIN: [Vec2; 1] = [Vec2::ZERO];

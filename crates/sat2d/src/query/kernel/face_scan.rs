@@ -1,7 +1,7 @@
 //! The SAT loop: how far a set of points lies outside each face of a convex core.
 
-use super::point_lanes::PointLanes;
-use crate::rounded_convex::RoundedConvex;
+use crate::query::kernel::point_lanes::PointLanes;
+use crate::shape::rounded_convex::RoundedConvex;
 
 /// The face of `reference` that `points` lie furthest outside of.
 #[derive(Clone, Copy, Debug)]

@@ -1,14 +1,33 @@
-//! [`Shape`]: the closed set of shapes every query accepts.
+//! Layer 3, shapes: [`Shape`], the closed set every query accepts, and the shapes it
+//! holds. Each convex shape is also seen as a [`RoundedConvex`] core (Box2D's rounded
+//! polygon), the one view the convex queries read.
+
+mod capsule;
+mod circle;
+mod concave_polygon;
+pub(crate) mod convex_polygon;
+mod error;
+pub(crate) mod face_lanes;
+pub(crate) mod rounded_convex;
+mod segment;
+mod shape_data;
+mod shape_kind;
+
+pub use capsule::Capsule;
+pub use circle::Circle;
+pub use concave_polygon::ConcavePolygon;
+pub use convex_polygon::ConvexPolygon;
+pub use error::ShapeError;
+pub use segment::Segment;
+pub use shape_data::ShapeData;
+pub use shape_kind::ShapeKind;
 
 use glam::Vec2;
 
-use crate::convex_hull::convex_hull;
-use crate::outline::clean_outline;
-use crate::rounded_convex::RoundedConvex;
-use crate::{
-    Aabb, BoundingCircle, Capsule, Circle, ConcavePolygon, ConvexPolygon, Iso, Segment, ShapeError,
-    ShapeKind, validate_size,
-};
+use crate::decompose::convex_hull::convex_hull;
+use crate::decompose::outline::clean_outline;
+use crate::shape::rounded_convex::RoundedConvex;
+use crate::{Aabb, BoundingCircle, Iso, validate_size};
 
 /// A 2D shape in its local frame. Place it in the world with an [`Iso`].
 ///

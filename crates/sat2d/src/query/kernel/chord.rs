@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use crate::rounded_convex::RoundedConvex;
+use crate::shape::rounded_convex::RoundedConvex;
 
 /// The parameters `[enter, exit]` where the line `origin + t · direction` crosses
 /// `shape` grown by `slack`, or `None` if it misses. `direction` must be unit length.

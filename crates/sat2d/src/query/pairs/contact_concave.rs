@@ -6,12 +6,12 @@
 use glam::Vec2;
 use smallvec::SmallVec;
 
-use super::chord::chord;
-use super::contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
-use super::containment::{convex_in_concave, convex_in_convex};
-use super::minkowski_difference::MinkowskiDifference;
-use super::transformed_core::TransformedCore;
-use crate::rounded_convex::RoundedConvex;
+use crate::query::containment::{convex_in_concave, convex_in_convex};
+use crate::query::kernel::chord::chord;
+use crate::query::minkowski_difference::MinkowskiDifference;
+use crate::query::pairs::contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
+use crate::query::transformed_core::TransformedCore;
+use crate::shape::rounded_convex::RoundedConvex;
 use crate::{Contact, Iso, Shape};
 
 /// A shape's convex parts in A's frame, with a bounding circle each.

@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use crate::rounded_convex::RoundedConvex;
+use crate::shape::rounded_convex::RoundedConvex;
 use crate::{Segment, ShapeError, validate_size};
 
 /// A stadium: the segment from `(0, -length / 2)` to `(0, length / 2)` swept by a disc of

@@ -2,9 +2,9 @@
 
 use glam::Vec2;
 
-use crate::outline::{clean_outline, signed_area};
-use crate::polygon_lanes::FaceLanes;
-use crate::rounded_convex::{RoundedConvex, edge_normal};
+use crate::decompose::outline::{clean_outline, signed_area};
+use crate::shape::face_lanes::FaceLanes;
+use crate::shape::rounded_convex::{RoundedConvex, edge_normal};
 use crate::{Aabb, ShapeError};
 
 /// A convex polygon in its local frame: counter-clockwise points, and beside them the

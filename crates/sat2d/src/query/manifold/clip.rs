@@ -3,7 +3,7 @@
 use glam::Vec2;
 use smallvec::SmallVec;
 
-use crate::rounded_convex::RoundedConvex;
+use crate::shape::rounded_convex::RoundedConvex;
 
 /// Candidate contact points: up to two, midway between the surfaces.
 pub(crate) type Candidates = SmallVec<[Vec2; 2]>;

@@ -3,7 +3,7 @@
 use glam::Vec2;
 
 use crate::ShapeError;
-use crate::rounded_convex::{RoundedConvex, edge_normal};
+use crate::shape::rounded_convex::{RoundedConvex, edge_normal};
 
 /// A line segment between two distinct points of the local frame.
 ///

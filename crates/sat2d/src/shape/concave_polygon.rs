@@ -2,10 +2,10 @@
 
 use glam::Vec2;
 
-use crate::convex_polygon::{farthest, polygon_centroid};
-use crate::ear_clipping::ear_clip;
-use crate::hertel_mehlhorn::merge_triangles;
-use crate::outline::{clean_outline, signed_area};
+use crate::decompose::ear_clipping::ear_clip;
+use crate::decompose::hertel_mehlhorn::merge_triangles;
+use crate::decompose::outline::{clean_outline, signed_area};
+use crate::shape::convex_polygon::{farthest, polygon_centroid};
 use crate::{Aabb, ConvexPolygon, ShapeError};
 
 /// A simple (non-self-intersecting) concave polygon.

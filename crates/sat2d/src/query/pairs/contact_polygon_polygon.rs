@@ -5,10 +5,10 @@
 //! separation (the minimum over the other polygon's vertices) and how far that polygon
 //! sticks out of the face (the maximum, for the containment flags).
 
-use super::clip::{FacePair, clip_edges, incident_face};
-use super::contact_convex_convex::settle_points;
-use super::transformed_core::TransformedCore;
-use crate::polygon_lanes::{FaceLanes, chord, max_plane_distance, max_separation, scan_faces};
+use crate::query::manifold::clip::{FacePair, clip_edges, incident_face};
+use crate::query::pairs::contact_convex_convex::settle_points;
+use crate::query::transformed_core::TransformedCore;
+use crate::shape::face_lanes::{FaceLanes, chord, max_plane_distance, max_separation, scan_faces};
 use crate::{Contact, ConvexPolygon, Iso};
 
 /// Whether two polygons intersect; `relative` is B's pose in A's frame.

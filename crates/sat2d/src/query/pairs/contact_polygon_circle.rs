@@ -3,8 +3,8 @@
 use glam::Vec2;
 use smallvec::SmallVec;
 
-use super::contact_convex_convex::settle_points;
-use crate::rounded_convex::RoundedConvex;
+use crate::query::pairs::contact_convex_convex::settle_points;
+use crate::shape::rounded_convex::RoundedConvex;
 use crate::{Contact, ConvexPolygon};
 
 /// The face the centre lies furthest outside of, and by how much. `None` past `limit`.

@@ -19,7 +19,7 @@ use glam::Vec2;
 use smallvec::SmallVec;
 
 use crate::Contact;
-use crate::rounded_convex::closest_point_on_segment;
+use crate::shape::rounded_convex::closest_point_on_segment;
 
 /// A disc of `radius` swept from `start` to `end`, in world space.
 #[derive(Clone, Copy, Debug)]

@@ -1,0 +1,3 @@
+//! Contact points: clipping and settling.
+
+pub(crate) mod clip;
