@@ -6,6 +6,7 @@
 
 use glam::Vec2;
 
+use crate::math::segment::segments_touch;
 use crate::{MAX_POLYGON_POINTS, ShapeError};
 
 /// Relative tolerance for merging points and dropping collinear ones.
@@ -92,10 +93,17 @@ fn all_collinear(points: &[(Vec2, usize)]) -> bool {
         .all(|(p, _)| axis.perp_dot(*p - origin).abs() <= limit)
 }
 
-/// The signed area (positive for counter-clockwise), by the shoelace formula.
+/// The signed area (positive for counter-clockwise), by the shoelace formula taken
+/// relative to the first point, so that far from the origin it keeps its precision.
+/// Zero for fewer than three points.
 pub(crate) fn signed_area(points: impl Iterator<Item = Vec2> + Clone) -> f32 {
-    let next = points.clone().cycle().skip(1);
-    points.zip(next).map(|(a, b)| a.perp_dot(b)).sum::<f32>() * 0.5
+    let mut points = points.peekable();
+    let Some(&origin) = points.peek() else {
+        return 0.0;
+    };
+    let relative = points.map(|point| point - origin);
+    let next = relative.clone().cycle().skip(1);
+    relative.zip(next).map(|(a, b)| a.perp_dot(b)).sum::<f32>() * 0.5
 }
 
 /// The cross product of the edges around vertex `i`: positive for a left turn.
@@ -181,24 +189,4 @@ fn check_simple(points: &[(Vec2, usize)]) -> Result<(), ShapeError> {
         }
     }
     Ok(())
-}
-
-/// Whether closed segments `a0a1` and `b0b1` share at least one point.
-fn segments_touch(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> bool {
-    let d1 = (a1 - a0).perp_dot(b0 - a0);
-    let d2 = (a1 - a0).perp_dot(b1 - a0);
-    let d3 = (b1 - b0).perp_dot(a0 - b0);
-    let d4 = (b1 - b0).perp_dot(a1 - b0);
-    if ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
-        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
-    {
-        return true;
-    }
-    let on_segment = |p: Vec2, q: Vec2, r: Vec2| {
-        r.x >= p.x.min(q.x) && r.x <= p.x.max(q.x) && r.y >= p.y.min(q.y) && r.y <= p.y.max(q.y)
-    };
-    (d1 == 0.0 && on_segment(a0, a1, b0))
-        || (d2 == 0.0 && on_segment(a0, a1, b1))
-        || (d3 == 0.0 && on_segment(b0, b1, a0))
-        || (d4 == 0.0 && on_segment(b0, b1, a1))
 }

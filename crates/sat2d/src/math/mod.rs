@@ -1,7 +1,9 @@
-//! Layer 1, math: rotations and rigid placements ([`Rot`], [`Iso`]).
+//! Layer 1, math: rotations and rigid placements ([`Rot`], [`Iso`]), and the segment
+//! geometry every later layer shares (closest points, crossings, edge normals).
 
 mod isometry;
 mod rotation;
+pub(crate) mod segment;
 
 pub use isometry::Iso;
 pub use rotation::Rot;

@@ -2,8 +2,11 @@
 
 use glam::Vec2;
 
+use crate::decompose::outline::signed_area;
+use crate::math::segment::{closest_point_on_segment, crossing_parameters, segment_closest_points};
 use crate::query::core_intersection::core_intersection;
-use crate::shape::rounded_convex::{RoundedConvex, closest_point_on_segment};
+use crate::query::kernel::ConvexCore;
+use crate::shape::rounded_convex::RoundedConvex;
 
 /// Whether `inner ⊆ outer` for two convex cores in one frame.
 ///
@@ -20,22 +23,7 @@ pub(crate) fn convex_in_convex(
     inner
         .points
         .iter()
-        .all(|point| core_within(outer, *point, margin))
-}
-
-/// `signed_distance(core, point) ≤ margin`, testing face planes first.
-fn core_within(core: RoundedConvex<'_>, point: Vec2, margin: f32) -> bool {
-    let mut plane = f32::NEG_INFINITY;
-    for (vertex, normal) in core.points.iter().zip(core.normals) {
-        plane = plane.max(normal.dot(point - *vertex));
-        if plane > margin {
-            return false;
-        }
-    }
-    if core.points.len() >= 3 && plane <= 0.0 {
-        return true;
-    }
-    core.core_distance(point) <= margin
+        .all(|point| outer.signed_distance(*point) <= margin)
 }
 
 /// Whether convex `inner` lies inside a simple polygon given by its counter-clockwise
@@ -81,16 +69,16 @@ pub(crate) fn convex_in_concave<'a>(
                 .all(|point| outline_contains(outline, *point, tolerance))
                 || outline
                     .iter()
-                    .any(|vertex| inner.core_signed_distance(*vertex) < -tolerance)
+                    .any(|vertex| inner.signed_distance(*vertex) < -tolerance)
             {
                 return false;
             }
-            let area = polygon_area(points);
+            let area = signed_area(points.iter().copied());
             let perimeter: f32 = (0..points.len())
                 .map(|i| points[i].distance(points[(i + 1) % points.len()]))
                 .sum();
             let covered: f32 = parts
-                .map(|part| polygon_area(&core_intersection(inner, part)))
+                .map(|part| signed_area(core_intersection(inner, part).into_iter()))
                 .sum();
             covered >= area - tolerance * perimeter
         }
@@ -112,11 +100,7 @@ fn segment_in_outline(start: Vec2, end: Vec2, outline: &[Vec2], tolerance: f32) 
     let mut cuts: Vec<f32> = vec![0.0, 1.0];
     for i in 0..outline.len() {
         let (edge_start, edge_end) = (outline[i], outline[(i + 1) % outline.len()]);
-        let edge = edge_end - edge_start;
-        let denominator = direction.perp_dot(edge);
-        if denominator.abs() > f32::EPSILON * direction.length() * edge.length() {
-            let t = (edge_start - start).perp_dot(edge) / denominator;
-            let u = (edge_start - start).perp_dot(direction) / denominator;
+        if let Some((t, u)) = crossing_parameters(start, end, edge_start, edge_end) {
             if (0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u) {
                 cuts.push(t);
             }
@@ -137,18 +121,6 @@ fn segment_in_outline(start: Vec2, end: Vec2, outline: &[Vec2], tolerance: f32) 
                 tolerance,
             )
         })
-}
-
-/// The area of a convex polygon given counter-clockwise (zero for fewer than 3 points).
-fn polygon_area(points: &[Vec2]) -> f32 {
-    if points.len() < 3 {
-        return 0.0;
-    }
-    let origin = points[0];
-    (1..points.len() - 1)
-        .map(|i| (points[i] - origin).perp_dot(points[i + 1] - origin))
-        .sum::<f32>()
-        * 0.5
 }
 
 /// Whether `point` is in the closed polygon `outline` (on the boundary within
@@ -174,34 +146,8 @@ pub(crate) fn outline_contains(outline: &[Vec2], point: Vec2, tolerance: f32) ->
     inside
 }
 
-/// Whether two segments cross at a point interior to both, each strictly (beyond
-/// `tolerance`) separating the other's ends.
-fn crosses_properly(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2, tolerance: f32) -> bool {
-    let side = |start: Vec2, end: Vec2, point: Vec2| {
-        let direction = end - start;
-        let length = direction.length();
-        if length == 0.0 {
-            return 0.0;
-        }
-        direction.perp_dot(point - start) / length
-    };
-    let strictly_opposite =
-        |x: f32, y: f32| (x > tolerance && y < -tolerance) || (x < -tolerance && y > tolerance);
-    strictly_opposite(side(a0, a1, b0), side(a0, a1, b1))
-        && strictly_opposite(side(b0, b1, a0), side(b0, b1, a1))
-}
-
 /// The distance between two closed segments.
-pub(crate) fn segment_distance(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> f32 {
-    if crosses_properly(a0, a1, b0, b1, 0.0) {
-        return 0.0;
-    }
-    [
-        a0.distance(closest_point_on_segment(b0, b1, a0)),
-        a1.distance(closest_point_on_segment(b0, b1, a1)),
-        b0.distance(closest_point_on_segment(a0, a1, b0)),
-        b1.distance(closest_point_on_segment(a0, a1, b1)),
-    ]
-    .into_iter()
-    .fold(f32::INFINITY, f32::min)
+fn segment_distance(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> f32 {
+    let (on_a, on_b) = segment_closest_points(a0, a1, b0, b1);
+    on_a.distance(on_b)
 }

@@ -3,6 +3,7 @@
 use glam::Vec2;
 use smallvec::SmallVec;
 
+use crate::math::segment::crossing_parameters;
 use crate::shape::rounded_convex::RoundedConvex;
 
 /// The points bounding `core(a) ∩ core(b)`: a polygon, a segment piece or a crossing
@@ -54,13 +55,6 @@ pub(crate) fn core_intersection(
 pub(crate) fn crossing(a: RoundedConvex<'_>, b: RoundedConvex<'_>) -> Option<Vec2> {
     let (a0, a1) = (a.points[0], *a.points.last()?);
     let (b0, b1) = (b.points[0], *b.points.last()?);
-    let direction_a = a1 - a0;
-    let direction_b = b1 - b0;
-    let denominator = direction_a.perp_dot(direction_b);
-    if denominator.abs() <= f32::EPSILON * direction_a.length() * direction_b.length() {
-        return None;
-    }
-    let t = (b0 - a0).perp_dot(direction_b) / denominator;
-    let u = (b0 - a0).perp_dot(direction_a) / denominator;
-    ((0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u)).then(|| a0 + direction_a * t)
+    let (t, u) = crossing_parameters(a0, a1, b0, b1)?;
+    ((0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u)).then(|| a0.lerp(a1, t))
 }

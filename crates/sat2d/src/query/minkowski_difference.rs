@@ -3,7 +3,8 @@
 use glam::Vec2;
 
 use crate::decompose::convex_hull::convex_hull;
-use crate::shape::rounded_convex::{RoundedConvex, edge_normal};
+use crate::math::segment::edge_normal;
+use crate::shape::rounded_convex::RoundedConvex;
 
 /// `A ⊖ B = { a − b }` of two rounded convex cores, itself a rounded convex core:
 /// B moved by `t` touches A exactly when `t` lies in it.
@@ -11,9 +12,6 @@ pub(crate) struct MinkowskiDifference {
     points: Vec<Vec2>,
     normals: Vec<Vec2>,
     radius: f32,
-    /// Centre and radius of a circle around it, for cheap rejection.
-    pub center: Vec2,
-    pub bound: f32,
 }
 
 impl MinkowskiDifference {
@@ -35,19 +33,10 @@ impl MinkowskiDifference {
                 .map(|i| edge_normal(points[i], points[(i + 1) % count]))
                 .collect(),
         };
-        let center = points.iter().copied().sum::<Vec2>() / points.len() as f32;
-        let radius = a.radius + b.radius;
-        let bound = points
-            .iter()
-            .map(|p| p.distance(center))
-            .fold(0.0, f32::max)
-            + radius;
         Self {
             points,
             normals,
-            radius,
-            center,
-            bound,
+            radius: a.radius + b.radius,
         }
     }
 

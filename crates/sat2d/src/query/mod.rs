@@ -1,44 +1,40 @@
-//! Pair queries: [`intersects`], [`contact`], [`contains_point`].
+//! Layer 5, queries: [`intersects`], [`contact`], [`contains_point`], [`explain`].
 //!
-//! Every query solves in A's local frame (B is carried into it once), then maps the
-//! result back to the world once. The shape-pair table is a single `match`:
+//! How a query runs: [`route`](route::route) picks the routine for the shape pair
+//! (the table is in `route.rs`), the routine solves in the frame it states (A's local
+//! frame unless it says otherwise), and the result is mapped to world space once.
 //!
-//! | A \ B            | circle          | polygon         | segment, capsule | concave |
-//! |------------------|-----------------|-----------------|------------------|---------|
-//! | circle           | circle–circle   | polygon–circle† | convex–convex    | concave |
-//! | polygon          | polygon–circle  | polygon–polygon | convex–convex    | concave |
-//! | segment, capsule | convex–convex   | convex–convex   | convex–convex    | concave |
-//! | concave          | concave         | concave         | concave          | concave |
-//!
-//! "convex–convex" is one SAT routine on rounded convex cores (a circle is a point
-//! with a radius, a capsule a segment with a radius); it answers every pair.
-//! polygon–polygon and polygon–circle are the same algorithm specialised for the
-//! most common pairs. † runs with the roles swapped and flips the result. ‡ discs swept
-//! along segments (circles, capsules, segments): the closest points of the two cores
-//! give the exact MTV while the cores are apart; touching cores and parallel segments
-//! go to convex–convex.
+//! - `route.rs`: the pair table. `pairs/`: one routine per row of it.
+//! - `kernel/`: the SAT kernels (face scan, plane distance, chord), scalar and lanes.
+//! - `manifold/`: contact points (clip, then settle into the overlap).
+//! - `closest_points.rs`, `core_intersection.rs`, `containment.rs`,
+//!   `minkowski_difference.rs`: the geometry the routines share.
+//! - `contact.rs`: the [`Contact`] they return; `explain.rs`: the SAT axis by axis.
 
 mod closest_points;
 mod contact;
 mod containment;
+mod core_form;
 mod core_intersection;
 mod explain;
 mod kernel;
 mod manifold;
 mod minkowski_difference;
 mod pairs;
+mod route;
 mod transformed_core;
 
 use glam::Vec2;
 
 use crate::{Iso, Shape};
+use core_form::{CoreForm, PlacedCore};
+use kernel::ConvexCore;
 use pairs::contact_circle_circle::{contact_circle_circle, intersects_circle_circle};
 use pairs::contact_concave::{contact_concave, intersects_concave};
 use pairs::contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
 use pairs::contact_polygon_circle::{contact_polygon_circle, intersects_polygon_circle};
-use pairs::contact_polygon_polygon::{contact_polygon_polygon, intersects_polygon_polygon};
 use pairs::contact_swept_discs::{SweptDisc, contact_swept_discs, intersects_swept_discs};
-use transformed_core::TransformedCore;
+use route::{Route, route};
 
 pub use contact::Contact;
 pub use explain::{AxisProjection, AxisSource, SatExplanation, explain};
@@ -72,46 +68,39 @@ pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
         return false;
     }
     let tolerance = tolerance(a, b);
-    match (a, b) {
-        (Shape::Circle(circle_a), Shape::Circle(circle_b)) => intersects_circle_circle(
+    match route(a, b) {
+        Route::CircleCircle(circle_a, circle_b) => intersects_circle_circle(
             iso_a.translation,
             circle_a.radius(),
             iso_b.translation,
             circle_b.radius(),
             tolerance,
         ),
-        (Shape::Polygon(polygon_a), Shape::Polygon(polygon_b))
-            if let (Some(lanes_a), Some(lanes_b)) = (polygon_a.lanes(), polygon_b.lanes()) =>
-        {
-            intersects_polygon_polygon(
-                (polygon_a, lanes_a),
-                (polygon_b, lanes_b),
-                &iso_a.inverse_mul(iso_b),
+        Route::PolygonCircle {
+            polygon,
+            circle,
+            flipped,
+        } => {
+            let (iso_polygon, iso_circle) = if flipped {
+                (iso_b, iso_a)
+            } else {
+                (iso_a, iso_b)
+            };
+            intersects_polygon_circle(
+                polygon,
+                iso_polygon.inverse_transform_point(iso_circle.translation),
+                circle.radius(),
                 tolerance,
             )
         }
-        (Shape::Polygon(polygon), Shape::Circle(circle)) => intersects_polygon_circle(
-            polygon,
-            iso_a.inverse_transform_point(iso_b.translation),
-            circle.radius(),
-            tolerance,
-        ),
-        (Shape::Circle(circle), Shape::Polygon(polygon)) => intersects_polygon_circle(
-            polygon,
-            iso_b.inverse_transform_point(iso_a.translation),
-            circle.radius(),
-            tolerance,
-        ),
-        (Shape::Concave(_), _) | (_, Shape::Concave(_)) => {
-            intersects_concave(a, b, &iso_a.inverse_mul(iso_b), tolerance)
+        Route::SweptDiscs => {
+            intersects_swept_discs(&swept_disc(a, iso_a), &swept_disc(b, iso_b), tolerance)
         }
-        _ if let (Some(disc_a), Some(disc_b)) = (swept_disc(a, iso_a), swept_disc(b, iso_b)) => {
-            intersects_swept_discs(&disc_a, &disc_b, tolerance)
+        Route::Convex => {
+            let b_in_a = PlacedCore::new(b, 0, &iso_a.inverse_mul(iso_b));
+            intersects_convex_convex(&CoreForm::of(a, 0), &b_in_a.form(), tolerance)
         }
-        _ => {
-            let b_in_a = TransformedCore::new(b.part(0), &iso_a.inverse_mul(iso_b));
-            intersects_convex_convex(a.part(0), b_in_a.view(), &b_in_a.lanes, tolerance)
-        }
+        Route::Concave => intersects_concave(a, b, &iso_a.inverse_mul(iso_b), tolerance),
     }
 }
 
@@ -138,8 +127,8 @@ pub fn contact(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> Option<Contact
         return None;
     }
     let tolerance = tolerance(a, b);
-    match (a, b) {
-        (Shape::Circle(circle_a), Shape::Circle(circle_b)) => contact_circle_circle(
+    match route(a, b) {
+        Route::CircleCircle(circle_a, circle_b) => contact_circle_circle(
             iso_a.translation,
             circle_a.radius(),
             iso_a.rotation,
@@ -147,51 +136,58 @@ pub fn contact(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> Option<Contact
             circle_b.radius(),
             tolerance,
         ),
-        (Shape::Polygon(polygon_a), Shape::Polygon(polygon_b))
-            if let (Some(lanes_a), Some(lanes_b)) = (polygon_a.lanes(), polygon_b.lanes()) =>
-        {
-            contact_polygon_polygon(
-                (polygon_a, lanes_a),
-                (polygon_b, lanes_b),
-                &iso_a.inverse_mul(iso_b),
+        Route::PolygonCircle {
+            polygon,
+            circle,
+            flipped,
+        } => {
+            // The circle–polygon order runs the same routine with the roles swapped,
+            // then sees the result from A.
+            let (iso_polygon, iso_circle) = if flipped {
+                (iso_b, iso_a)
+            } else {
+                (iso_a, iso_b)
+            };
+            let contact = contact_polygon_circle(
+                polygon,
+                iso_polygon.inverse_transform_point(iso_circle.translation),
+                circle.radius(),
                 tolerance,
-            )
-            .map(|c| c.transformed(iso_a))
+            )?
+            .transformed(iso_polygon);
+            Some(if flipped { contact.flipped() } else { contact })
         }
-        (Shape::Polygon(polygon), Shape::Circle(circle)) => contact_polygon_circle(
-            polygon,
-            iso_a.inverse_transform_point(iso_b.translation),
-            circle.radius(),
-            tolerance,
-        )
-        .map(|c| c.transformed(iso_a)),
-        // The same routine with the roles swapped, then the result seen from A.
-        (Shape::Circle(circle), Shape::Polygon(polygon)) => contact_polygon_circle(
-            polygon,
-            iso_b.inverse_transform_point(iso_a.translation),
-            circle.radius(),
-            tolerance,
-        )
-        .map(|c| c.transformed(iso_b).flipped()),
-        (Shape::Concave(_), _) | (_, Shape::Concave(_)) => {
-            contact_concave(a, b, &iso_a.inverse_mul(iso_b), tolerance)
-                .map(|c| c.transformed(iso_a))
+        Route::SweptDiscs => {
+            match contact_swept_discs(&swept_disc(a, iso_a), &swept_disc(b, iso_b), tolerance) {
+                Ok(contact) => contact,
+                // Touching cores and parallel segments: the general convex routine.
+                Err(()) => contact_convex(a, iso_a, b, iso_b, tolerance),
+            }
         }
-        _ if let (Some(disc_a), Some(disc_b)) = (swept_disc(a, iso_a), swept_disc(b, iso_b))
-            && let Ok(contact) = contact_swept_discs(&disc_a, &disc_b, tolerance) =>
-        {
-            contact
-        }
-        _ => {
-            let b_in_a = TransformedCore::new(b.part(0), &iso_a.inverse_mul(iso_b));
-            contact_convex_convex(a.part(0), b_in_a.view(), &b_in_a.lanes, tolerance)
-                .map(|c| c.transformed(iso_a))
-        }
+        Route::Convex => contact_convex(a, iso_a, b, iso_b, tolerance),
+        Route::Concave => contact_concave(a, b, &iso_a.inverse_mul(iso_b), tolerance)
+            .map(|contact| contact.transformed(iso_a)),
     }
 }
 
+/// The convex route: B carried into A's frame, solved there, mapped back.
+fn contact_convex(
+    a: &Shape,
+    iso_a: &Iso,
+    b: &Shape,
+    iso_b: &Iso,
+    tolerance: f32,
+) -> Option<Contact> {
+    let b_in_a = PlacedCore::new(b, 0, &iso_a.inverse_mul(iso_b));
+    contact_convex_convex(&CoreForm::of(a, 0), &b_in_a.form(), tolerance)
+        .map(|contact| contact.transformed(iso_a))
+}
+
 /// A circle, capsule or segment as a disc swept along a world-space segment.
-fn swept_disc(shape: &Shape, iso: &Iso) -> Option<SweptDisc> {
+///
+/// # Panics
+/// For a polygon: [`route`] sends only circles, capsules and segments here.
+fn swept_disc(shape: &Shape, iso: &Iso) -> SweptDisc {
     let (start, end, radius) = match shape {
         Shape::Circle(circle) => (Vec2::ZERO, Vec2::ZERO, circle.radius()),
         Shape::Capsule(capsule) => {
@@ -199,13 +195,13 @@ fn swept_disc(shape: &Shape, iso: &Iso) -> Option<SweptDisc> {
             (start, end, capsule.radius())
         }
         Shape::Segment(segment) => (segment.a(), segment.b(), 0.0),
-        Shape::Polygon(_) | Shape::Concave(_) => return None,
+        Shape::Polygon(_) | Shape::Concave(_) => unreachable!("routed to swept discs"),
     };
-    Some(SweptDisc {
+    SweptDisc {
         start: iso.transform_point(start),
         end: iso.transform_point(end),
         radius,
-    })
+    }
 }
 
 /// Whether `point` lies in the shape placed by `iso` (boundary included, within
@@ -225,8 +221,5 @@ pub fn contains_point(shape: &Shape, iso: &Iso, point: Vec2) -> bool {
     }
     let local = iso.inverse_transform_point(point);
     let tolerance = RELATIVE_TOLERANCE * shape.reach();
-    (0..shape.part_count()).any(|index| {
-        let part = shape.part(index);
-        part.core_signed_distance(local) <= part.radius + tolerance
-    })
+    (0..shape.part_count()).any(|index| shape.part(index).contains(local, tolerance))
 }

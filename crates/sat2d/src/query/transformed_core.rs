@@ -1,44 +1,39 @@
-//! [`TransformedCore`]: a convex part of B carried into A's frame, once per query.
+//! [`TransformedCore`]: a convex part carried into another frame, once per query.
 
 use glam::Vec2;
 use smallvec::SmallVec;
 
 use crate::Iso;
-use crate::query::kernel::point_lanes::PointLanes;
 use crate::shape::rounded_convex::RoundedConvex;
 
-/// B's points and normals expressed in A's local frame, plus the points in
-/// [`PointLanes`] for the SAT loop. Inline up to 12 vertices, so the common polygon
-/// pairs allocate nothing.
+/// A core's points and normals expressed in another frame (usually A's local frame).
+/// Inline up to 12 vertices, so the common pairs allocate nothing.
 pub(crate) struct TransformedCore {
     points: SmallVec<[Vec2; 12]>,
     normals: SmallVec<[Vec2; 12]>,
     radius: f32,
-    pub lanes: PointLanes,
 }
 
 impl TransformedCore {
-    /// `core` placed by `iso` (B's pose in A's frame).
+    /// `core` placed by `iso` (its pose in the target frame).
     #[inline]
     pub fn new(core: RoundedConvex<'_>, iso: &Iso) -> Self {
-        let mut points = SmallVec::with_capacity(core.points.len());
-        for point in core.points {
-            points.push(iso.transform_point(*point));
-        }
-        let mut normals = SmallVec::with_capacity(core.normals.len());
-        for normal in core.normals {
-            normals.push(iso.transform_vector(*normal));
-        }
-        let lanes = PointLanes::new(&points);
         Self {
-            points,
-            normals,
+            points: core
+                .points
+                .iter()
+                .map(|p| iso.transform_point(*p))
+                .collect(),
+            normals: core
+                .normals
+                .iter()
+                .map(|n| iso.transform_vector(*n))
+                .collect(),
             radius: core.radius,
-            lanes,
         }
     }
 
-    /// A view the convex queries accept.
+    /// The placed core.
     #[inline]
     pub fn view(&self) -> RoundedConvex<'_> {
         RoundedConvex {

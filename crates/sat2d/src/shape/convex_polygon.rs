@@ -2,9 +2,11 @@
 
 use glam::Vec2;
 
+use crate::Iso;
 use crate::decompose::outline::{clean_outline, signed_area};
-use crate::shape::face_lanes::FaceLanes;
-use crate::shape::rounded_convex::{RoundedConvex, edge_normal};
+use crate::math::segment::edge_normal;
+use crate::shape::face_lanes::{FaceLanes, LanePolygon, PlacedFaces};
+use crate::shape::rounded_convex::RoundedConvex;
 use crate::{Aabb, ShapeError};
 
 /// A convex polygon in its local frame: counter-clockwise points, and beside them the
@@ -123,9 +125,18 @@ impl ConvexPolygon {
         Aabb::from_points(&self.points).expect("a polygon has points")
     }
 
-    /// The lane layout, for polygons of up to 16 vertices.
-    pub(crate) fn lanes(&self) -> Option<&FaceLanes> {
-        self.lanes.as_ref()
+    /// The polygon in lane form, for polygons of up to 16 vertices.
+    #[inline]
+    pub(crate) fn lane_view(&self) -> Option<LanePolygon<'_>> {
+        let lanes = self.lanes.as_ref()?;
+        Some(lanes.view(&self.points, &self.normals))
+    }
+
+    /// The polygon in lane form placed by `iso`, for polygons of up to 16 vertices.
+    #[inline]
+    pub(crate) fn placed_lanes(&self, iso: &Iso) -> Option<PlacedFaces> {
+        let lanes = self.lanes.as_ref()?;
+        Some(lanes.placed(&self.points, &self.normals, iso))
     }
 
     pub(crate) fn rounded(&self) -> RoundedConvex<'_> {

@@ -26,6 +26,7 @@ use glam::Vec2;
 
 use crate::decompose::convex_hull::convex_hull;
 use crate::decompose::outline::clean_outline;
+use crate::shape::face_lanes::{LanePolygon, PlacedFaces};
 use crate::shape::rounded_convex::RoundedConvex;
 use crate::{Aabb, BoundingCircle, Iso, validate_size};
 
@@ -326,6 +327,25 @@ impl Shape {
         match self {
             Self::Concave(polygon) => polygon.parts().len(),
             _ => 1,
+        }
+    }
+
+    /// Convex part `index` in lane form, if it is a polygon of up to 16 vertices.
+    pub(crate) fn part_lanes(&self, index: usize) -> Option<LanePolygon<'_>> {
+        match self {
+            Self::Polygon(polygon) => polygon.lane_view(),
+            Self::Concave(polygon) => polygon.parts()[index].lane_view(),
+            _ => None,
+        }
+    }
+
+    /// Convex part `index` in lane form placed by `iso`, if it is a polygon of up to
+    /// 16 vertices.
+    pub(crate) fn part_placed_lanes(&self, index: usize, iso: &Iso) -> Option<PlacedFaces> {
+        match self {
+            Self::Polygon(polygon) => polygon.placed_lanes(iso),
+            Self::Concave(polygon) => polygon.parts()[index].placed_lanes(iso),
+            _ => None,
         }
     }
 

@@ -1,12 +1,15 @@
-//! [`RoundedConvex`]: the one representation every convex query runs on.
+//! [`RoundedConvex`]: the view of a convex shape that the scalar query kernels read.
 //!
-//! Box2D's trick: a circle is a point with a radius, a capsule is a segment with a
-//! radius, a polygon is a polygon with radius zero. All convex pair queries are
-//! written once against this view.
+//! Box2D's rounded polygon: a circle is a point with a radius, a capsule a segment with
+//! a radius, a convex polygon a polygon with radius zero. The general convex route, the
+//! concave parts and the SAT explainer run on this view; polygon pairs of up to
+//! 16 vertices also have a lane layout ([`FaceLanes`](super::face_lanes::FaceLanes))
+//! that the same kernels read in SIMD form.
 
 use glam::Vec2;
 
-/// A convex "core" (1 point, 2 points or a CCW polygon) swept by a disc of `radius`.
+/// A convex core (1 point, 2 points or a counter-clockwise polygon) swept by a disc of
+/// `radius`, in whatever frame its points are given in.
 ///
 /// Invariants: `points` are counter-clockwise; `normals[i]` is the outward unit normal
 /// of the edge `points[i] → points[i + 1]`. A single point has no normals; a segment
@@ -29,6 +32,13 @@ impl RoundedConvex<'_> {
         }
     }
 
+    /// Whether the core is a polygon (three points or more) rather than a point or a
+    /// segment.
+    #[inline]
+    pub fn is_polygon(&self) -> bool {
+        self.points.len() >= 3
+    }
+
     /// The edge `index` as its two ends.
     #[inline]
     pub fn edge(&self, index: usize) -> (Vec2, Vec2) {
@@ -40,55 +50,14 @@ impl RoundedConvex<'_> {
         (self.points[index], self.points[next])
     }
 
-    /// Signed distance from `point` to the core (not counting the radius):
-    /// negative inside a polygon core, the Euclidean distance outside.
-    pub fn core_signed_distance(&self, point: Vec2) -> f32 {
-        let mut plane = f32::NEG_INFINITY;
-        for (vertex, normal) in self.points.iter().zip(self.normals) {
-            plane = plane.max(normal.dot(point - *vertex));
-        }
-        if self.points.len() >= 3 && plane <= 0.0 {
-            return plane;
-        }
-        self.core_distance(point)
-    }
-
-    /// Whether `point` lies in the rounded shape, within `tolerance`.
+    /// The core's pieces as segments: its edges, or for a single point that point as a
+    /// segment of length zero.
     #[inline]
-    pub fn contains(&self, point: Vec2, tolerance: f32) -> bool {
-        self.core_signed_distance(point) <= self.radius + tolerance
+    pub fn pieces(&self) -> impl Iterator<Item = (Vec2, Vec2)> + '_ {
+        let count = self.edge_count().max(1);
+        (0..count).map(|index| match self.points {
+            [point] => (*point, *point),
+            _ => self.edge(index),
+        })
     }
-
-    /// Euclidean distance from `point` to the core (zero inside a polygon core only if
-    /// the caller already knows it is outside; use [`Self::core_signed_distance`]).
-    pub fn core_distance(&self, point: Vec2) -> f32 {
-        if self.points.len() == 1 {
-            return point.distance(self.points[0]);
-        }
-        (0..self.edge_count())
-            .map(|edge| {
-                let (start, end) = self.edge(edge);
-                point.distance(closest_point_on_segment(start, end, point))
-            })
-            .fold(f32::INFINITY, f32::min)
-    }
-}
-
-/// The point of segment `start → end` closest to `point`.
-#[inline]
-pub(crate) fn closest_point_on_segment(start: Vec2, end: Vec2, point: Vec2) -> Vec2 {
-    let edge = end - start;
-    let length_squared = edge.length_squared();
-    if length_squared <= 0.0 {
-        return start;
-    }
-    let t = ((point - start).dot(edge) / length_squared).clamp(0.0, 1.0);
-    start + edge * t
-}
-
-/// The outward unit normal of a CCW edge `start → end` (its right-hand perpendicular).
-#[inline]
-pub(crate) fn edge_normal(start: Vec2, end: Vec2) -> Vec2 {
-    let edge = end - start;
-    Vec2::new(edge.y, -edge.x).normalize()
 }

@@ -3,7 +3,8 @@
 use glam::Vec2;
 
 use crate::ShapeError;
-use crate::shape::rounded_convex::{RoundedConvex, edge_normal};
+use crate::math::segment::edge_normal;
+use crate::shape::rounded_convex::RoundedConvex;
 
 /// A line segment between two distinct points of the local frame.
 ///

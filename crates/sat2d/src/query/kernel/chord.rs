@@ -1,7 +1,14 @@
-//! Where a line crosses a rounded convex shape.
+//! The chord: where a line crosses a convex core grown by its radius.
+//!
+//! Contact points are settled on it, and the concave MTV sweeps along it. It exists
+//! in a scalar form ([`chord`], any rounded core) and a lane form ([`chord_lanes`], a
+//! polygon of up to 16 faces). Both work in the frame of the core and the line.
 
 use glam::Vec2;
+use wide::f32x8;
 
+use super::{horizontal_max, horizontal_min, splat};
+use crate::shape::face_lanes::LanePolygon;
 use crate::shape::rounded_convex::RoundedConvex;
 
 /// The parameters `[enter, exit]` where the line `origin + t · direction` crosses
@@ -47,19 +54,18 @@ pub(crate) fn chord(
         let (start, end) = shape.edge(edge);
         let normal = shape.normals[edge];
         let along = (end - start).normalize();
-        let band = [normal, -normal, -along, along];
-        let offsets = [
-            normal.dot(start) + radius,
-            -normal.dot(start) + radius,
-            -along.dot(start),
-            along.dot(end),
+        let band = [
+            (normal, normal.dot(start) + radius),
+            (-normal, -normal.dot(start) + radius),
+            (-along, -along.dot(start)),
+            (along, along.dot(end)),
         ];
-        include(clip_by_planes(&band, &offsets, origin, direction));
+        include(clip_by_planes(band, origin, direction));
     }
     union
 }
 
-/// The line clipped by the half-planes `normal · x ≤ normal · vertex + slack`.
+/// The line clipped by the polygon's face half-planes `n · x ≤ n · vertex + slack`.
 fn clip_by_faces(
     points: &[Vec2],
     normals: &[Vec2],
@@ -67,34 +73,23 @@ fn clip_by_faces(
     direction: Vec2,
     slack: f32,
 ) -> Option<(f32, f32)> {
-    let mut enter = f32::NEG_INFINITY;
-    let mut exit = f32::INFINITY;
-    for (vertex, normal) in points.iter().zip(normals) {
-        if !clip_one(
-            *normal,
-            normal.dot(*vertex) + slack,
-            origin,
-            direction,
-            &mut enter,
-            &mut exit,
-        ) {
-            return None;
-        }
-    }
-    (enter <= exit).then_some((enter, exit))
+    let planes = points
+        .iter()
+        .zip(normals)
+        .map(|(vertex, normal)| (*normal, normal.dot(*vertex) + slack));
+    clip_by_planes(planes, origin, direction)
 }
 
-/// The line clipped by the half-planes `normals[i] · x ≤ offsets[i]`.
+/// The line clipped by the half-planes `normal · x ≤ offset`.
 fn clip_by_planes(
-    normals: &[Vec2],
-    offsets: &[f32],
+    planes: impl IntoIterator<Item = (Vec2, f32)>,
     origin: Vec2,
     direction: Vec2,
 ) -> Option<(f32, f32)> {
     let mut enter = f32::NEG_INFINITY;
     let mut exit = f32::INFINITY;
-    for (normal, offset) in normals.iter().zip(offsets) {
-        if !clip_one(*normal, *offset, origin, direction, &mut enter, &mut exit) {
+    for (normal, offset) in planes {
+        if !clip_one(normal, offset, origin, direction, &mut enter, &mut exit) {
             return None;
         }
     }
@@ -123,6 +118,38 @@ fn clip_one(
         *enter = enter.max(t);
     }
     true
+}
+
+/// [`chord`] for a polygon in lane form: every face clips the line at once.
+#[inline]
+pub(crate) fn chord_lanes(
+    polygon: &LanePolygon<'_>,
+    origin: Vec2,
+    direction: Vec2,
+    slack: f32,
+) -> Option<(f32, f32)> {
+    let (origin_x, origin_y) = (splat(origin.x), splat(origin.y));
+    let (direction_x, direction_y) = (splat(direction.x), splat(direction.y));
+    let parallel = splat(f32::EPSILON);
+    let mut enter = splat(f32::NEG_INFINITY);
+    let mut exit = splat(f32::INFINITY);
+    let mut misses = false;
+    for block in polygon.blocks {
+        let (normal_x, normal_y) = (f32x8::from(block.normal_xs), f32x8::from(block.normal_ys));
+        let room =
+            f32x8::from(block.offsets) + splat(slack) - (normal_x * origin_x + normal_y * origin_y);
+        let rate = normal_x * direction_x + normal_y * direction_y;
+        let t = room / rate;
+        let leaving = rate.simd_gt(parallel);
+        let entering = rate.simd_lt(-parallel);
+        exit = exit.fast_min(leaving.bitselect(t, splat(f32::INFINITY)));
+        enter = enter.fast_max(entering.bitselect(t, splat(f32::NEG_INFINITY)));
+        // A face parallel to the line that the line lies outside of: no chord.
+        let outside = !(leaving | entering) & room.simd_lt(f32x8::ZERO);
+        misses |= outside.any();
+    }
+    let (enter, exit) = (horizontal_max(enter), horizontal_min(exit));
+    (!misses && enter <= exit).then_some((enter, exit))
 }
 
 /// The line's chord through the disc of `radius` around `center`.

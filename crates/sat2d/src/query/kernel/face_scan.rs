@@ -1,49 +1,149 @@
-//! The SAT loop: how far a set of points lies outside each face of a convex core.
+//! The face scan: how far a set of points lies outside each face of a convex core.
+//!
+//! This is the SAT's inner loop, and the deepest-face search of every pair routine.
+//! It exists in a scalar form ([`scan_faces`], on a [`RoundedConvex`]) and a lane form
+//! ([`scan_face_lanes`], on a [`LanePolygon`] of up to 16 faces). Both work in the
+//! frame the core and the points share.
 
-use crate::query::kernel::point_lanes::PointLanes;
+use glam::Vec2;
+use wide::f32x8;
+
+use super::{horizontal_max, splat};
+use crate::shape::face_lanes::{FaceBlock, LanePolygon, MAX_LANES};
 use crate::shape::rounded_convex::RoundedConvex;
 
-/// The face of `reference` that `points` lie furthest outside of.
+/// The result of a face scan.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Separation {
-    /// `max over faces (min over points of the signed distance to the face plane)`.
-    /// Negative when the points' hull pokes through every face; `-∞` without faces.
-    pub value: f32,
-    /// The face that achieved it (the first, on exact ties).
+pub(crate) struct FaceScan {
+    /// `max over faces (min over points of the signed distance to the face plane)`:
+    /// the SAT separation. Negative when the points' hull pokes through every face;
+    /// `-∞` for a core without faces (a point).
+    pub separation: f32,
+    /// The face achieving it (the lowest index on exact ties).
     pub face: usize,
+    /// `max over faces (max over points …)`: at most zero when every point lies
+    /// behind every face, that is, inside a polygon core.
+    pub sticks_out: f32,
 }
 
+impl FaceScan {
+    const NO_FACES: Self = Self {
+        separation: f32::NEG_INFINITY,
+        face: 0,
+        sticks_out: f32::NEG_INFINITY,
+    };
+}
+
+/// Scans `reference`'s faces against `points`; `None` as soon as one face separates
+/// them by more than `limit` (a separating axis).
+///
 /// ```text
-/// for each face i of reference (outward normal n, a vertex v on it):
-///     s_i = min over points p of n · (p − v)     // the points' deepest reach past the face
+/// for each face i (outward unit normal n, a vertex v on it):
+///     s_i = min over points p of n · (p − v)     // the points' deepest reach past it
 ///     if s_i > limit: return None               // a separating axis: stop early
 /// return the face with the largest s_i
 /// ```
-/// Normals are stored unit length, so no axis is normalised here; for a convex pair
-/// this is the support-function form of SAT, which stays correct under containment
-/// (each face plane bounds `maxA − minB` on its axis; the opposite side of the same
-/// axis is another face of the Minkowski difference and is tested as such).
+/// For a convex pair this is the support-function form of SAT, which stays right
+/// under containment: each face plane bounds `maxA − minB` on its axis, and the other
+/// side of the same axis is a face of the other shape, scanned the other way.
 #[inline]
-pub(crate) fn max_separation(
+pub(crate) fn scan_faces(
     reference: RoundedConvex<'_>,
-    points: &PointLanes,
+    points: &[Vec2],
     limit: f32,
-) -> Option<Separation> {
-    let mut best = Separation {
-        value: f32::NEG_INFINITY,
-        face: 0,
-    };
+) -> Option<FaceScan> {
+    let mut scan = FaceScan::NO_FACES;
     for (face, (vertex, normal)) in reference.points.iter().zip(reference.normals).enumerate() {
-        let separation = points.min_dot(*normal) - normal.dot(*vertex);
+        let offset = normal.dot(*vertex);
+        let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
+        for point in points {
+            let reach = normal.dot(*point);
+            low = low.min(reach);
+            high = high.max(reach);
+        }
+        let separation = low - offset;
         if separation > limit {
             return None;
         }
-        if separation > best.value {
-            best = Separation {
-                value: separation,
-                face,
-            };
+        if separation > scan.separation {
+            scan.separation = separation;
+            scan.face = face;
+        }
+        scan.sticks_out = scan.sticks_out.max(high - offset);
+    }
+    Some(scan)
+}
+
+/// [`scan_faces`] in lane form: the faces are the vector lanes and each point is
+/// broadcast once, so every face's `min` and `max` come out together and nothing is
+/// reduced across lanes inside the loop.
+///
+/// ```text
+/// for each point p:                       (broadcast)
+///     for each face i (a vector lane):  d_i = n_i · p
+///         low_i = min(low_i, d_i); high_i = max(high_i, d_i)
+/// separation_i = low_i − offset_i; sticks_out = max_i(high_i − offset_i)
+/// ```
+#[inline]
+pub(crate) fn scan_face_lanes(
+    reference: &LanePolygon<'_>,
+    points: &[Vec2],
+    limit: f32,
+) -> Option<FaceScan> {
+    let mut outside = splat(f32::NEG_INFINITY);
+    let mut separations = [0.0f32; MAX_LANES];
+    for (index, block) in reference.blocks.iter().enumerate() {
+        let (low, high) = dot_range(block, points);
+        let offsets = f32x8::from(block.offsets);
+        outside = outside.fast_max(high - offsets);
+        separations[index * 8..index * 8 + 8].copy_from_slice(&(low - offsets).to_array());
+    }
+    let mut scan = FaceScan {
+        sticks_out: horizontal_max(outside),
+        ..FaceScan::NO_FACES
+    };
+    for (face, separation) in separations[..reference.points.len()].iter().enumerate() {
+        if *separation > scan.separation {
+            scan.separation = *separation;
+            scan.face = face;
         }
     }
-    Some(best)
+    (scan.separation <= limit).then_some(scan)
+}
+
+/// One block's `(min, max)` over `points` of `normal · point`, lane by lane.
+#[inline]
+fn dot_range(block: &FaceBlock, points: &[Vec2]) -> (f32x8, f32x8) {
+    let (normal_x, normal_y) = (f32x8::from(block.normal_xs), f32x8::from(block.normal_ys));
+    let (mut low, mut high) = (splat(f32::INFINITY), splat(f32::NEG_INFINITY));
+    for point in points {
+        let dot = normal_x * splat(point.x) + normal_y * splat(point.y);
+        low = low.fast_min(dot);
+        high = high.fast_max(dot);
+    }
+    (low, high)
+}
+
+/// How far `point` lies outside the core's face planes: `max over faces of
+/// n · (point − v)` (negative inside a polygon core, `-∞` without faces).
+#[inline]
+pub(crate) fn plane_distance(core: RoundedConvex<'_>, point: Vec2) -> f32 {
+    core.points
+        .iter()
+        .zip(core.normals)
+        .map(|(vertex, normal)| normal.dot(point - *vertex))
+        .fold(f32::NEG_INFINITY, f32::max)
+}
+
+/// [`plane_distance`] in lane form.
+#[inline]
+pub(crate) fn plane_distance_lanes(polygon: &LanePolygon<'_>, point: Vec2) -> f32 {
+    let (x, y) = (splat(point.x), splat(point.y));
+    let mut high = splat(f32::NEG_INFINITY);
+    for block in polygon.blocks {
+        let distance = f32x8::from(block.normal_xs) * x + f32x8::from(block.normal_ys) * y
+            - f32x8::from(block.offsets);
+        high = high.fast_max(distance);
+    }
+    horizontal_max(high)
 }

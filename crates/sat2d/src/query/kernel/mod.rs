@@ -1,5 +1,131 @@
-//! The SAT kernels every pair routine calls.
+//! The SAT kernels. Each exists once, in a scalar form on a
+//! [`RoundedConvex`] and, where it pays, a lane (SIMD) form on a [`LanePolygon`]:
+//!
+//! | kernel | scalar | lanes | what it answers |
+//! |---|---|---|---|
+//! | face scan | [`scan_faces`] | [`scan_face_lanes`] | the SAT separation and the deepest face |
+//! | plane distance | [`plane_distance`] | [`plane_distance_lanes`] | how far a point lies outside the face planes |
+//! | chord | [`chord`] | [`chord_lanes`] | where a line crosses the shape |
+//!
+//! Pair routines reach them through [`ConvexCore`], so one routine serves both forms.
+//! Every kernel works in the frame its inputs share.
 
-pub(crate) mod chord;
-pub(crate) mod face_scan;
-pub(crate) mod point_lanes;
+mod chord;
+mod face_scan;
+
+use glam::Vec2;
+use wide::f32x8;
+
+use crate::math::segment::closest_point_on_segment;
+use crate::shape::face_lanes::LanePolygon;
+use crate::shape::rounded_convex::RoundedConvex;
+
+pub(crate) use chord::{chord, chord_lanes};
+pub(crate) use face_scan::{
+    FaceScan, plane_distance, plane_distance_lanes, scan_face_lanes, scan_faces,
+};
+
+/// A convex core as the pair routines read it: the kernels in one form.
+pub(crate) trait ConvexCore {
+    /// The core as points, normals and radius (for clipping and the rarer steps).
+    fn rounded(&self) -> RoundedConvex<'_>;
+
+    /// The face scan of this core's faces against `points` (see [`scan_faces`]).
+    fn scan_faces(&self, points: &[Vec2], limit: f32) -> Option<FaceScan>;
+
+    /// How far `point` lies outside the face planes (see [`plane_distance`]).
+    fn plane_distance(&self, point: Vec2) -> f32;
+
+    /// Where the line `origin + t · direction` crosses the shape grown by `slack`
+    /// (see [`chord`]).
+    fn chord(&self, origin: Vec2, direction: Vec2, slack: f32) -> Option<(f32, f32)>;
+
+    /// Signed distance from `point` to the core, not counting the radius: negative
+    /// inside a polygon core, the Euclidean distance outside.
+    fn signed_distance(&self, point: Vec2) -> f32 {
+        let core = self.rounded();
+        let plane = self.plane_distance(point);
+        if core.is_polygon() && plane <= 0.0 {
+            return plane;
+        }
+        core_distance(core, point)
+    }
+
+    /// Whether `point` lies in the rounded shape, within `tolerance`.
+    fn contains(&self, point: Vec2, tolerance: f32) -> bool {
+        self.signed_distance(point) <= self.rounded().radius + tolerance
+    }
+}
+
+impl ConvexCore for RoundedConvex<'_> {
+    #[inline]
+    fn rounded(&self) -> RoundedConvex<'_> {
+        *self
+    }
+
+    #[inline]
+    fn scan_faces(&self, points: &[Vec2], limit: f32) -> Option<FaceScan> {
+        scan_faces(*self, points, limit)
+    }
+
+    #[inline]
+    fn plane_distance(&self, point: Vec2) -> f32 {
+        plane_distance(*self, point)
+    }
+
+    #[inline]
+    fn chord(&self, origin: Vec2, direction: Vec2, slack: f32) -> Option<(f32, f32)> {
+        chord(*self, origin, direction, slack)
+    }
+}
+
+impl ConvexCore for LanePolygon<'_> {
+    #[inline]
+    fn rounded(&self) -> RoundedConvex<'_> {
+        LanePolygon::rounded(self)
+    }
+
+    #[inline]
+    fn scan_faces(&self, points: &[Vec2], limit: f32) -> Option<FaceScan> {
+        scan_face_lanes(self, points, limit)
+    }
+
+    #[inline]
+    fn plane_distance(&self, point: Vec2) -> f32 {
+        plane_distance_lanes(self, point)
+    }
+
+    #[inline]
+    fn chord(&self, origin: Vec2, direction: Vec2, slack: f32) -> Option<(f32, f32)> {
+        chord_lanes(self, origin, direction, slack)
+    }
+}
+
+/// Euclidean distance from `point` to the core's boundary pieces (its distance to the
+/// core when `point` is outside it).
+pub(crate) fn core_distance(core: RoundedConvex<'_>, point: Vec2) -> f32 {
+    core.pieces()
+        .map(|(start, end)| point.distance(closest_point_on_segment(start, end, point)))
+        .fold(f32::INFINITY, f32::min)
+}
+
+#[inline]
+fn splat(value: f32) -> f32x8 {
+    f32x8::splat(value)
+}
+
+#[inline]
+fn horizontal_max(lanes: f32x8) -> f32 {
+    lanes
+        .to_array()
+        .into_iter()
+        .fold(f32::NEG_INFINITY, |x, y| if y > x { y } else { x })
+}
+
+#[inline]
+fn horizontal_min(lanes: f32x8) -> f32 {
+    lanes
+        .to_array()
+        .into_iter()
+        .fold(f32::INFINITY, |x, y| if y < x { y } else { x })
+}

@@ -1,4 +1,5 @@
-//! Reference/incident face clipping (Box2D's manifold), for 1–2 contact points.
+//! Reference/incident face clipping (Box2D's manifold), for one or two contact points,
+//! in the frame of the two cores.
 
 use glam::Vec2;
 use smallvec::SmallVec;
@@ -10,7 +11,7 @@ pub(crate) type Candidates = SmallVec<[Vec2; 2]>;
 
 /// The index of the face most anti-parallel to `reference_normal`.
 #[inline]
-pub(crate) fn incident_face(reference_normal: Vec2, normals: impl Iterator<Item = Vec2>) -> usize {
+fn incident_face(reference_normal: Vec2, normals: impl Iterator<Item = Vec2>) -> usize {
     let mut best = 0;
     let mut lowest = f32::INFINITY;
     for (index, normal) in normals.enumerate() {
@@ -25,15 +26,15 @@ pub(crate) fn incident_face(reference_normal: Vec2, normals: impl Iterator<Item 
 
 /// One face against the edge facing it.
 #[derive(Clone, Copy)]
-pub(crate) struct FacePair {
+struct FacePair {
     /// The reference face, `start → end`, counter-clockwise on its shape.
-    pub reference: (Vec2, Vec2),
+    reference: (Vec2, Vec2),
     /// Its outward unit normal.
-    pub normal: Vec2,
-    pub reference_radius: f32,
+    normal: Vec2,
+    reference_radius: f32,
     /// The incident edge, `start → end`, counter-clockwise on its shape.
-    pub incident: (Vec2, Vec2),
-    pub incident_radius: f32,
+    incident: (Vec2, Vec2),
+    incident_radius: f32,
 }
 
 /// ```text
@@ -41,8 +42,8 @@ pub(crate) struct FacePair {
 /// keep clipped points no further than the radii (+ tolerance) above the face
 /// move each kept point halfway toward the reference surface
 /// ```
-/// Callers check the points and move any outside the overlap (see `settle_points`).
-pub(crate) fn clip_edges(pair: FacePair, tolerance: f32) -> Candidates {
+/// Callers check the points and move any outside the overlap ([`settle_points`](super::settle_points)).
+fn clip_edges(pair: FacePair, tolerance: f32) -> Candidates {
     let FacePair {
         reference: (reference_start, reference_end),
         normal,

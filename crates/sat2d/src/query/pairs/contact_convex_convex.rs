@@ -1,6 +1,8 @@
-//! SAT for any pair of rounded convex cores: polygons, segments, capsules, circles.
+//! SAT for any pair of convex cores: polygons, segments, capsules, circles.
 //!
-//! Everything here runs in A's local frame, with B already carried into it.
+//! Frame: A's local frame, with B already carried into it by the caller. The routine
+//! is generic over [`ConvexCore`], so a polygon pair of up to 16 vertices runs on the
+//! lane kernels and every other pair on the scalar ones, through the same steps.
 
 use glam::Vec2;
 use smallvec::SmallVec;
@@ -8,30 +10,29 @@ use smallvec::SmallVec;
 use crate::Contact;
 use crate::query::closest_points::closest_points;
 use crate::query::containment::convex_in_convex;
-use crate::query::core_intersection::{core_intersection, crossing};
-use crate::query::kernel::chord::chord;
-use crate::query::kernel::face_scan::{Separation, max_separation};
-use crate::query::kernel::point_lanes::PointLanes;
-use crate::query::manifold::clip::clip_faces;
+use crate::query::core_intersection::crossing;
+use crate::query::kernel::{ConvexCore, FaceScan};
+use crate::query::manifold::{Candidates, clip_faces, settle_point, settle_points};
 use crate::shape::rounded_convex::RoundedConvex;
 
-/// Whether two rounded convex cores intersect (closed, within `tolerance`). Stops at
-/// the first separating face. `b_lanes` are B's points as [`PointLanes`].
+/// Whether two convex cores intersect (closed, within `tolerance`). Stops at the
+/// first separating face.
 pub(crate) fn intersects_convex_convex(
-    a: RoundedConvex<'_>,
-    b: RoundedConvex<'_>,
-    b_lanes: &PointLanes,
+    a: &impl ConvexCore,
+    b: &impl ConvexCore,
     tolerance: f32,
 ) -> bool {
-    let limit = a.radius + b.radius + tolerance;
-    let Some(separation_a) = max_separation(a, b_lanes, limit) else {
+    let (core_a, core_b) = (a.rounded(), b.rounded());
+    let limit = core_a.radius + core_b.radius + tolerance;
+    let Some(scan_a) = a.scan_faces(core_b.points, limit) else {
         return false;
     };
-    let Some(separation_b) = max_separation(b, &PointLanes::new(a.points), limit) else {
+    let Some(scan_b) = b.scan_faces(core_a.points, limit) else {
         return false;
     };
-    let separation = separation_a.value.max(separation_b.value);
-    cores_overlap(a, b, separation, tolerance) || closest_points(a, b).distance <= limit
+    let separation = scan_a.separation.max(scan_b.separation);
+    cores_overlap(core_a, core_b, separation, tolerance)
+        || closest_points(core_a, core_b).distance <= limit
 }
 
 /// Whether the cores themselves overlap, given the deepest face separation.
@@ -74,54 +75,53 @@ enum Reference {
 ///         point to the middle of the overlap along the normal
 /// ```
 pub(crate) fn contact_convex_convex(
-    a: RoundedConvex<'_>,
-    b: RoundedConvex<'_>,
-    b_lanes: &PointLanes,
+    a: &impl ConvexCore,
+    b: &impl ConvexCore,
     tolerance: f32,
 ) -> Option<Contact> {
-    let radius = a.radius + b.radius;
+    let (core_a, core_b) = (a.rounded(), b.rounded());
+    let radius = core_a.radius + core_b.radius;
     let limit = radius + tolerance;
-    let separation_a = max_separation(a, b_lanes, limit)?;
-    let separation_b = max_separation(b, &PointLanes::new(a.points), limit)?;
+    let scan_a = a.scan_faces(core_b.points, limit)?;
+    let scan_b = b.scan_faces(core_a.points, limit)?;
     let tie_margin = tolerance * 0.1;
-    let (separation, reference) = if separation_b.value > separation_a.value + tie_margin {
-        (separation_b, Reference::B(separation_b.face))
+    let (separation, reference) = if scan_b.separation > scan_a.separation + tie_margin {
+        (scan_b.separation, Reference::B(scan_b.face))
     } else {
-        (separation_a, Reference::A(separation_a.face))
+        (scan_a.separation, Reference::A(scan_a.face))
     };
-    let has_faces = separation.value > f32::NEG_INFINITY;
+    let has_faces = separation > f32::NEG_INFINITY;
+    let face_contact = || face_contact(core_a, core_b, separation, reference, radius, tolerance);
 
-    let (normal, depth, points) = if cores_overlap(a, b, separation.value, tolerance) {
-        let (normal, depth, mut points) =
-            face_contact(a, b, separation, reference, radius, tolerance);
+    let (normal, depth, points) = if cores_overlap(core_a, core_b, separation, tolerance) {
+        let (normal, depth, mut points) = face_contact();
         settle_points(a, b, normal, &mut points, None, tolerance);
         (normal, depth, points)
     } else {
         // Cores apart: only rounded shapes get here. The line of closest points always
         // crosses the overlap, so the middle of that chord is a contact point.
-        let closest = closest_points(a, b);
+        let closest = closest_points(core_a, core_b);
         if closest.distance > limit {
             return None;
         }
         let direction = if closest.distance > f32::MIN_POSITIVE {
             (closest.on_b - closest.on_a) / closest.distance
         } else {
-            // Coincident centres: A's local +Y, documented in the crate docs.
+            // Coincident cores: A's local +Y, documented in the crate docs.
             Vec2::Y
         };
-        let surface_a = closest.on_a + direction * a.radius;
-        let surface_b = closest.on_b - direction * b.radius;
+        let surface_a = closest.on_a + direction * core_a.radius;
+        let surface_b = closest.on_b - direction * core_b.radius;
         let mut between = (surface_a + surface_b) * 0.5;
-        settle(a, b, direction, &mut between, tolerance);
-        let in_face_region = has_faces && closest.distance <= separation.value + tolerance;
-        if in_face_region && a.edge_count() > 0 && b.edge_count() > 0 {
+        settle_point(a, b, direction, &mut between, tolerance);
+        let in_face_region = has_faces && closest.distance <= separation + tolerance;
+        if in_face_region && core_a.edge_count() > 0 && core_b.edge_count() > 0 {
             // Edge beside edge (a capsule along a box side): clip for two points.
-            let (normal, depth, mut points) =
-                face_contact(a, b, separation, reference, radius, tolerance);
+            let (normal, depth, mut points) = face_contact();
             settle_points(a, b, normal, &mut points, Some(between), tolerance);
             (normal, depth, points)
         } else if in_face_region {
-            let (normal, depth, _) = face_contact(a, b, separation, reference, radius, tolerance);
+            let (normal, depth, _) = face_contact();
             (normal, depth, SmallVec::from_elem(between, 1))
         } else {
             let depth = (radius - closest.distance).max(0.0);
@@ -131,93 +131,40 @@ pub(crate) fn contact_convex_convex(
     Some(Contact {
         normal,
         depth,
-        a_in_b: convex_in_convex(a, b, tolerance),
-        b_in_a: convex_in_convex(b, a, tolerance),
+        a_in_b: contained(core_a, core_b, &scan_b, tolerance),
+        b_in_a: contained(core_b, core_a, &scan_a, tolerance),
         points,
     })
+}
+
+/// Whether `inner ⊆ outer`, given the scan of `outer`'s faces against `inner`'s
+/// points: for two unrounded cores in a polygon, no point sticks out of a face;
+/// otherwise the general test.
+fn contained(
+    inner: RoundedConvex<'_>,
+    outer: RoundedConvex<'_>,
+    outer_scan: &FaceScan,
+    tolerance: f32,
+) -> bool {
+    if outer.is_polygon() && outer.radius == 0.0 && inner.radius == 0.0 {
+        outer_scan.sticks_out <= tolerance
+    } else {
+        convex_in_convex(inner, outer, tolerance)
+    }
 }
 
 /// Normal, depth and candidate points when a face decides the pair.
 fn face_contact(
     a: RoundedConvex<'_>,
     b: RoundedConvex<'_>,
-    separation: Separation,
+    separation: f32,
     reference: Reference,
     radius: f32,
     tolerance: f32,
-) -> (Vec2, f32, SmallVec<[Vec2; 2]>) {
-    let depth = (radius - separation.value).max(0.0);
+) -> (Vec2, f32, Candidates) {
+    let depth = (radius - separation).max(0.0);
     match reference {
         Reference::A(face) => (a.normals[face], depth, clip_faces(a, face, b, tolerance)),
         Reference::B(face) => (-b.normals[face], depth, clip_faces(b, face, a, tolerance)),
     }
-}
-
-/// Keeps each candidate point that lies in both shapes (Box2D's midway points almost
-/// always do); moves any other to the middle of the overlap region along `normal`
-/// (the chord of A ∩ B through it), which matters when one shape contains the other.
-/// Candidates whose line misses the overlap are dropped; if none
-/// is left, `known_inside` is used, else the extremes (along the tangent) of the
-/// cores' common region.
-pub(crate) fn settle_points(
-    a: RoundedConvex<'_>,
-    b: RoundedConvex<'_>,
-    normal: Vec2,
-    points: &mut SmallVec<[Vec2; 2]>,
-    known_inside: Option<Vec2>,
-    tolerance: f32,
-) {
-    let fallback = points[0];
-    points.retain(|point| {
-        (a.contains(*point, tolerance) && b.contains(*point, tolerance))
-            || settle(a, b, normal, point, tolerance)
-    });
-    if !points.is_empty() {
-        return;
-    }
-    if let Some(point) = known_inside {
-        points.push(point);
-        return;
-    }
-    let region = core_intersection(a, b);
-    if !region.is_empty() {
-        let tangent = normal.perp();
-        let by_tangent = |p: &&Vec2, q: &&Vec2| tangent.dot(**p).total_cmp(&tangent.dot(**q));
-        let low = *region.iter().min_by(by_tangent).expect("not empty");
-        let high = *region.iter().max_by(by_tangent).expect("not empty");
-        for mut point in [low, high] {
-            if settle(a, b, normal, &mut point, tolerance)
-                && points.iter().all(|kept| kept.distance(point) > tolerance)
-            {
-                points.push(point);
-            }
-        }
-    }
-    if points.is_empty() {
-        points.push(fallback);
-    }
-}
-
-/// Moves `point` to the middle of the overlap chord along `normal`; false if the line
-/// through it misses the overlap.
-fn settle(
-    a: RoundedConvex<'_>,
-    b: RoundedConvex<'_>,
-    normal: Vec2,
-    point: &mut Vec2,
-    tolerance: f32,
-) -> bool {
-    let (Some(in_a), Some(in_b)) = (
-        chord(a, *point, normal, tolerance),
-        chord(b, *point, normal, tolerance),
-    ) else {
-        return false;
-    };
-    let enter = in_a.0.max(in_b.0);
-    let exit = in_a.1.min(in_b.1);
-    if enter > exit + tolerance {
-        return false;
-    }
-    *point += normal * ((enter + exit) * 0.5);
-    true
 }

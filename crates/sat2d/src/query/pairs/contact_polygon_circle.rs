@@ -1,26 +1,21 @@
 //! Polygon against circle: Voronoi regions of the face that separates most.
+//!
+//! Frame: the polygon's local frame, with the circle's centre carried into it. The
+//! circle–polygon order runs the same routine and flips the result.
 
 use glam::Vec2;
 use smallvec::SmallVec;
 
-use crate::query::pairs::contact_convex_convex::settle_points;
+use crate::query::kernel::{ConvexCore, scan_faces};
+use crate::query::manifold::settle_points;
 use crate::shape::rounded_convex::RoundedConvex;
 use crate::{Contact, ConvexPolygon};
 
-/// The face the centre lies furthest outside of, and by how much. `None` past `limit`.
+/// The face the centre lies furthest outside of, and by how much: the face scan with
+/// one point. `None` past `limit`.
 #[inline]
 fn deepest_face(polygon: &ConvexPolygon, center: Vec2, limit: f32) -> Option<(f32, usize)> {
-    let mut best = (f32::NEG_INFINITY, 0);
-    for (face, (vertex, normal)) in polygon.points().iter().zip(polygon.normals()).enumerate() {
-        let separation = normal.dot(center - *vertex);
-        if separation > limit {
-            return None;
-        }
-        if separation > best.0 {
-            best = (separation, face);
-        }
-    }
-    Some(best)
+    scan_faces(polygon.rounded(), &[center], limit).map(|scan| (scan.separation, scan.face))
 }
 
 /// The polygon point nearest an outside `center`, given the face it lies furthest
@@ -118,8 +113,8 @@ pub(crate) fn contact_polygon_circle(
             radius,
         };
         settle_points(
-            polygon.rounded(),
-            circle,
+            &polygon.rounded(),
+            &circle,
             normal,
             &mut points,
             None,

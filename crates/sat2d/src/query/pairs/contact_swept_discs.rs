@@ -1,6 +1,9 @@
 //! Circles, capsules and segments against each other: discs swept along segments (a
 //! circle's segment is a point, a segment's disc has radius zero).
 //!
+//! Frame: world space. Each disc's segment is placed once, and the closest points of
+//! two segments need no rotation into A's frame.
+//!
 //! While the two cores stay apart, the Minkowski difference near the origin is a disc of
 //! radius `rA + rB` swept over the cores' difference, so the exact MTV runs along the
 //! line between the cores' closest points:
@@ -19,7 +22,7 @@ use glam::Vec2;
 use smallvec::SmallVec;
 
 use crate::Contact;
-use crate::shape::rounded_convex::closest_point_on_segment;
+use crate::math::segment::{closest_point_on_segment, segment_closest_points};
 
 /// A disc of `radius` swept from `start` to `end`, in world space.
 #[derive(Clone, Copy, Debug)]
@@ -32,39 +35,12 @@ pub(crate) struct SweptDisc {
 /// Below this sine of the angle between two segments, they count as parallel.
 const PARALLEL_SINE: f32 = 0.05;
 
-/// The closest points of segments `a` and `b` (Ericson, Real-Time Collision Detection
-/// §5.1.9); either may be a single point.
-fn closest_points(a: &SweptDisc, b: &SweptDisc) -> (Vec2, Vec2) {
-    let (d1, d2, r) = (a.end - a.start, b.end - b.start, a.start - b.start);
-    let (length_a, length_b, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
-    if length_a <= f32::MIN_POSITIVE {
-        let t = if length_b <= f32::MIN_POSITIVE {
-            0.0
-        } else {
-            (f / length_b).clamp(0.0, 1.0)
-        };
-        return (a.start, b.start + d2 * t);
+impl SweptDisc {
+    /// The closest points of the two cores: `(on_a, on_b)`.
+    #[inline]
+    fn closest_points(&self, other: &Self) -> (Vec2, Vec2) {
+        segment_closest_points(self.start, self.end, other.start, other.end)
     }
-    let c = d1.dot(r);
-    if length_b <= f32::MIN_POSITIVE {
-        return (a.start + d1 * (-c / length_a).clamp(0.0, 1.0), b.start);
-    }
-    let between = d1.dot(d2);
-    let denominator = length_a * length_b - between * between;
-    let mut s = if denominator > 0.0 {
-        ((between * f - c * length_b) / denominator).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let mut t = (between * s + f) / length_b;
-    if t < 0.0 {
-        t = 0.0;
-        s = (-c / length_a).clamp(0.0, 1.0);
-    } else if t > 1.0 {
-        t = 1.0;
-        s = ((between - c) / length_a).clamp(0.0, 1.0);
-    }
-    (a.start + d1 * s, b.start + d2 * t)
 }
 
 /// Whether `inner` lies in `outer` (closed, within `tolerance`): both end discs do,
@@ -78,7 +54,7 @@ fn swept_in(inner: &SweptDisc, outer: &SweptDisc, tolerance: f32) -> bool {
 
 /// Whether the two shapes intersect: exact, cores crossing included.
 pub(crate) fn intersects_swept_discs(a: &SweptDisc, b: &SweptDisc, tolerance: f32) -> bool {
-    let (on_a, on_b) = closest_points(a, b);
+    let (on_a, on_b) = a.closest_points(b);
     let reach = a.radius + b.radius + tolerance;
     on_a.distance_squared(on_b) <= reach * reach
 }
@@ -90,7 +66,7 @@ pub(crate) fn contact_swept_discs(
     b: &SweptDisc,
     tolerance: f32,
 ) -> Result<Option<Contact>, ()> {
-    let (on_a, on_b) = closest_points(a, b);
+    let (on_a, on_b) = a.closest_points(b);
     let offset = on_b - on_a;
     let distance = offset.length();
     if distance > a.radius + b.radius + tolerance {

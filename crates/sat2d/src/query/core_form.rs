@@ -1,0 +1,106 @@
+//! [`CoreForm`]: a convex part in the kernel form that suits it, and
+//! [`PlacedCore`], the same carried into another frame.
+
+use glam::Vec2;
+
+use crate::Iso;
+use crate::query::kernel::{ConvexCore, FaceScan};
+use crate::query::transformed_core::TransformedCore;
+use crate::shape::Shape;
+use crate::shape::face_lanes::{LanePolygon, PlacedFaces};
+use crate::shape::rounded_convex::RoundedConvex;
+
+/// A convex core read through the lane kernels (a polygon of up to 16 vertices) or
+/// the scalar ones (anything else). One branch per kernel call picks the form, so a
+/// pair routine is written and compiled once for both.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum CoreForm<'a> {
+    /// A small polygon, read lane by lane.
+    Lanes(LanePolygon<'a>),
+    /// Any core, read by the scalar kernels.
+    Scalar(RoundedConvex<'a>),
+}
+
+impl<'a> CoreForm<'a> {
+    /// The core as points, normals and radius.
+    #[inline]
+    pub fn core(&self) -> RoundedConvex<'a> {
+        match self {
+            Self::Lanes(lanes) => lanes.rounded(),
+            Self::Scalar(core) => *core,
+        }
+    }
+
+    /// Part `index` of `shape` in its own frame.
+    #[inline]
+    pub fn of(shape: &'a Shape, index: usize) -> Self {
+        match shape.part_lanes(index) {
+            Some(lanes) => Self::Lanes(lanes),
+            None => Self::Scalar(shape.part(index)),
+        }
+    }
+}
+
+/// A part carried into another frame (B's part in A's frame), in the form that suits
+/// it, stored inline.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "lives on the stack for one query; boxing would allocate per pair"
+)]
+pub(crate) enum PlacedCore {
+    /// A small polygon's faces, points and normals, placed.
+    Lanes(PlacedFaces),
+    /// Any core's points and normals, placed.
+    Scalar(TransformedCore),
+}
+
+impl PlacedCore {
+    /// Part `index` of `shape`, placed by `iso` (its pose in the target frame).
+    #[inline]
+    pub fn new(shape: &Shape, index: usize, iso: &Iso) -> Self {
+        match shape.part_placed_lanes(index, iso) {
+            Some(placed) => Self::Lanes(placed),
+            None => Self::Scalar(TransformedCore::new(shape.part(index), iso)),
+        }
+    }
+
+    /// The placed part, to read.
+    #[inline]
+    pub fn form(&self) -> CoreForm<'_> {
+        match self {
+            Self::Lanes(placed) => CoreForm::Lanes(placed.view()),
+            Self::Scalar(core) => CoreForm::Scalar(core.view()),
+        }
+    }
+}
+
+impl ConvexCore for CoreForm<'_> {
+    #[inline]
+    fn rounded(&self) -> RoundedConvex<'_> {
+        self.core()
+    }
+
+    #[inline]
+    fn scan_faces(&self, points: &[Vec2], limit: f32) -> Option<FaceScan> {
+        match self {
+            Self::Lanes(lanes) => lanes.scan_faces(points, limit),
+            Self::Scalar(core) => core.scan_faces(points, limit),
+        }
+    }
+
+    #[inline]
+    fn plane_distance(&self, point: Vec2) -> f32 {
+        match self {
+            Self::Lanes(lanes) => lanes.plane_distance(point),
+            Self::Scalar(core) => core.plane_distance(point),
+        }
+    }
+
+    #[inline]
+    fn chord(&self, origin: Vec2, direction: Vec2, slack: f32) -> Option<(f32, f32)> {
+        match self {
+            Self::Lanes(lanes) => lanes.chord(origin, direction, slack),
+            Self::Scalar(core) => core.chord(origin, direction, slack),
+        }
+    }
+}
