@@ -73,8 +73,8 @@ pub use query::{
     contains_point, explain, intersects, tolerance,
 };
 pub use shape::{
-    Capsule, Circle, ConcavePolygon, ConvexPolygon, Segment, Shape, ShapeData, ShapeError,
-    ShapeKind,
+    Capsule, Circle, ConcavePolygon, ConvexPolygon, PolygonMetrics, Segment, Shape, ShapeData,
+    ShapeError, ShapeKind,
 };
 
 /// The most points a polygon outline may have.

@@ -1,4 +1,5 @@
-//! [`BoundingCircle`]: the cheap pre-test of the Facharbeit.
+//! [`BoundingCircle`]: a circle around a shape, the cheapest overlap pre-test (one
+//! distance against one sum of radii).
 
 use glam::Vec2;
 

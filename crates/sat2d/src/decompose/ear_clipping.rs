@@ -1,4 +1,4 @@
-//! Ear clipping: a simple polygon into triangles (the Facharbeit's method).
+//! Ear clipping: a simple polygon into triangles.
 //!
 //! ```text
 //! while more than 3 vertices remain:

@@ -2,11 +2,11 @@
 
 use glam::Vec2;
 
+use super::polygon_metrics::PolygonMetrics;
 use crate::decompose::ear_clipping::ear_clip;
 use crate::decompose::hertel_mehlhorn::merge_triangles;
-use crate::decompose::outline::{clean_outline, signed_area};
-use crate::shape::convex_polygon::{farthest, polygon_centroid};
-use crate::{Aabb, ConvexPolygon, ShapeError};
+use crate::decompose::outline::clean_outline;
+use crate::{ConvexPolygon, ShapeError};
 
 /// A simple (non-self-intersecting) concave polygon.
 ///
@@ -23,7 +23,7 @@ use crate::{Aabb, ConvexPolygon, ShapeError};
 /// ]).unwrap();
 /// assert_eq!(l.triangles().len(), 4);
 /// assert_eq!(l.parts().len(), 2);
-/// assert!((l.area() - 3.0).abs() < 1e-5);
+/// assert!((l.metrics().area - 3.0).abs() < 1e-5);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
@@ -31,10 +31,7 @@ pub struct ConcavePolygon {
     outline: Vec<Vec2>,
     triangles: Vec<[u32; 3]>,
     parts: Vec<ConvexPolygon>,
-    centroid: Vec2,
-    area: f32,
-    bounding_radius: f32,
-    reach: f32,
+    metrics: PolygonMetrics,
 }
 
 impl ConcavePolygon {
@@ -62,18 +59,12 @@ impl ConcavePolygon {
                 ConvexPolygon::from_convex_ccw(without_collinear(points))
             })
             .collect();
-        let area = signed_area(outline.iter().copied());
-        let centroid = polygon_centroid(&outline, area);
-        let bounding_radius = farthest(&outline, centroid);
-        let reach = farthest(&outline, Vec2::ZERO);
+        let metrics = PolygonMetrics::of_outline(&outline);
         Ok(Self {
             outline,
             triangles,
             parts,
-            centroid,
-            area,
-            bounding_radius,
-            reach,
+            metrics,
         })
     }
 
@@ -98,38 +89,11 @@ impl ConcavePolygon {
         &self.parts
     }
 
-    /// The centre of mass (uniform density).
+    /// Area, centroid and extents of the whole outline.
     #[inline]
     #[must_use]
-    pub fn centroid(&self) -> Vec2 {
-        self.centroid
-    }
-
-    /// The enclosed area.
-    #[inline]
-    #[must_use]
-    pub fn area(&self) -> f32 {
-        self.area
-    }
-
-    /// The largest distance from [`Self::centroid`] to a vertex.
-    #[inline]
-    #[must_use]
-    pub fn bounding_radius(&self) -> f32 {
-        self.bounding_radius
-    }
-
-    /// The largest distance from the local origin to a vertex.
-    #[inline]
-    #[must_use]
-    pub fn reach(&self) -> f32 {
-        self.reach
-    }
-
-    /// The bounding box in the local frame.
-    #[must_use]
-    pub fn local_aabb(&self) -> Aabb {
-        Aabb::from_points(&self.outline).expect("a polygon has points")
+    pub fn metrics(&self) -> &PolygonMetrics {
+        &self.metrics
     }
 }
 

@@ -8,6 +8,7 @@ mod concave_polygon;
 pub(crate) mod convex_polygon;
 mod error;
 pub(crate) mod face_lanes;
+mod polygon_metrics;
 pub(crate) mod rounded_convex;
 mod segment;
 mod shape_data;
@@ -18,6 +19,7 @@ pub use circle::Circle;
 pub use concave_polygon::ConcavePolygon;
 pub use convex_polygon::ConvexPolygon;
 pub use error::ShapeError;
+pub use polygon_metrics::PolygonMetrics;
 pub use segment::Segment;
 pub use shape_data::ShapeData;
 pub use shape_kind::ShapeKind;
@@ -255,8 +257,8 @@ impl Shape {
                 let radius = capsule.radius();
                 core::f32::consts::PI * radius * radius + 4.0 * radius * capsule.half_length()
             }
-            Self::Polygon(polygon) => polygon.area(),
-            Self::Concave(polygon) => polygon.area(),
+            Self::Polygon(polygon) => polygon.metrics().area,
+            Self::Concave(polygon) => polygon.metrics().area,
         }
     }
 
@@ -266,8 +268,8 @@ impl Shape {
         match self {
             Self::Circle(_) | Self::Capsule(_) => Vec2::ZERO,
             Self::Segment(segment) => (segment.a() + segment.b()) * 0.5,
-            Self::Polygon(polygon) => polygon.centroid(),
-            Self::Concave(polygon) => polygon.centroid(),
+            Self::Polygon(polygon) => polygon.metrics().centroid,
+            Self::Concave(polygon) => polygon.metrics().centroid,
         }
     }
 
@@ -279,8 +281,8 @@ impl Shape {
             Self::Circle(circle) => circle.radius(),
             Self::Segment(segment) => segment.a().length().max(segment.b().length()),
             Self::Capsule(capsule) => capsule.half_length() + capsule.radius(),
-            Self::Polygon(polygon) => polygon.reach(),
-            Self::Concave(polygon) => polygon.reach(),
+            Self::Polygon(polygon) => polygon.metrics().reach,
+            Self::Concave(polygon) => polygon.metrics().reach,
         }
     }
 
@@ -315,8 +317,14 @@ impl Shape {
             Self::Circle(circle) => (Vec2::ZERO, circle.radius()),
             Self::Segment(segment) => ((segment.a() + segment.b()) * 0.5, segment.length() * 0.5),
             Self::Capsule(capsule) => (Vec2::ZERO, capsule.half_length() + capsule.radius()),
-            Self::Polygon(polygon) => (polygon.centroid(), polygon.bounding_radius()),
-            Self::Concave(polygon) => (polygon.centroid(), polygon.bounding_radius()),
+            Self::Polygon(polygon) => (
+                polygon.metrics().centroid,
+                polygon.metrics().bounding_radius,
+            ),
+            Self::Concave(polygon) => (
+                polygon.metrics().centroid,
+                polygon.metrics().bounding_radius,
+            ),
         };
         BoundingCircle::new(iso.transform_point(center), radius)
     }

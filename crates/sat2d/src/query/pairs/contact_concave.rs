@@ -49,7 +49,7 @@ fn part_bounds(shape: &Shape, index: usize) -> (Vec2, f32) {
     match shape {
         Shape::Concave(polygon) => {
             let part = &polygon.parts()[index];
-            (part.centroid(), part.bounding_radius())
+            (part.metrics().centroid, part.metrics().bounding_radius)
         }
         _ => {
             let circle = shape.bounding_circle(&Iso::IDENTITY);
