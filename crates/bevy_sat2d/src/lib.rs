@@ -63,10 +63,10 @@ mod collision_world;
 #[cfg(feature = "debug-overlay")]
 pub mod debug_overlay;
 mod diagnostics;
-mod events;
 mod narrow_phase;
 mod placement;
 mod plugin;
+mod report;
 mod sat_systems;
 mod static_collider;
 mod sync;
@@ -79,9 +79,7 @@ pub use collision_layers::CollisionLayers;
 pub use collision_world::{CollisionWorld, EntityPair, PlacedCollider};
 pub use diagnostics::SatDiagnostics;
 pub use placement::placement;
-pub use plugin::{
-    SatBroadPhasePlugin, SatConfig, SatEventsPlugin, SatNarrowPhasePlugin, SatPlugin, SatSyncPlugin,
-};
+pub use plugin::{SatConfig, SatPlugin};
 pub use sat_systems::SatSystems;
 pub use sat2d;
 pub use static_collider::StaticCollider;

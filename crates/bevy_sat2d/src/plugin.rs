@@ -1,4 +1,5 @@
-//! [`SatPlugin`] and its per-stage plugins.
+//! [`SatPlugin`]: the resources, the four stage systems in their [`SatSystems`] sets,
+//! and the `.collider.ron` assets.
 
 use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use bevy::prelude::*;
@@ -7,8 +8,8 @@ use sat2d::broad_phase::{CellSize, SpatialHashGrid};
 
 use crate::broad_phase::find_candidate_pairs;
 use crate::collider_asset::{ColliderAssetLoader, apply_collider_assets};
-use crate::events::report_collisions;
 use crate::narrow_phase::test_candidate_pairs;
+use crate::report::report_collisions;
 use crate::sync::sync_colliders;
 use crate::{
     Collider, ColliderAsset, CollisionEvent, CollisionLayers, CollisionWorld, SatDiagnostics,
@@ -38,12 +39,12 @@ impl Default for SatConfig {
 /// Collision detection for 2D: add it, put [`Collider`]s on entities, read
 /// [`CollisionEvent`]s.
 ///
-/// It is made of one plugin per stage ([`SatSyncPlugin`], [`SatBroadPhasePlugin`],
-/// [`SatNarrowPhasePlugin`], [`SatEventsPlugin`]), chained through [`SatSystems`] in
-/// `schedule`. The default, `PostUpdate` after transform propagation, means events
-/// describe where things are after this frame's movement, before rendering. Works
-/// headless (`MinimalPlugins` + `TransformPlugin`); with `AssetPlugin` present it also
-/// registers the `.collider.ron` loader.
+/// It adds one system per stage, each in its [`SatSystems`] set, the sets chained in that
+/// order in `schedule`; order your own systems against the sets. The default,
+/// `PostUpdate` after transform propagation, means events describe where things are
+/// after this frame's movement, before rendering. Works headless (`MinimalPlugins` +
+/// `TransformPlugin`); with `AssetPlugin` present it also registers the `.collider.ron`
+/// loader.
 ///
 /// ```
 /// use bevy::prelude::*;
@@ -128,12 +129,15 @@ impl Plugin for SatPlugin {
                 SatSystems::SyncColliders.after(TransformSystems::Propagate),
             );
         }
-        app.add_plugins((
-            SatSyncPlugin { schedule },
-            SatBroadPhasePlugin { schedule },
-            SatNarrowPhasePlugin { schedule },
-            SatEventsPlugin { schedule },
-        ));
+        app.add_message::<CollisionEvent>().add_systems(
+            schedule,
+            (
+                sync_colliders.in_set(SatSystems::SyncColliders),
+                find_candidate_pairs.in_set(SatSystems::BroadPhase),
+                test_candidate_pairs.in_set(SatSystems::NarrowPhase),
+                report_collisions.in_set(SatSystems::Events),
+            ),
+        );
         self.add_collider_assets(app);
     }
 
@@ -157,56 +161,5 @@ impl SatPlugin {
                 self.schedule,
                 apply_collider_assets.before(SatSystems::SyncColliders),
             );
-    }
-}
-
-/// Declares a stage plugin that adds one system to its [`SatSystems`] set.
-macro_rules! stage_plugin {
-    ($(#[$doc:meta])* $name:ident, $system:path, $set:expr) => {
-        $(#[$doc])*
-        #[derive(Clone, Debug)]
-        pub struct $name {
-            /// The schedule the stage runs in.
-            pub schedule: InternedScheduleLabel,
-        }
-
-        impl Plugin for $name {
-            fn build(&self, app: &mut App) {
-                app.add_systems(self.schedule, $system.in_set($set));
-            }
-        }
-    };
-}
-
-stage_plugin!(
-    /// [`SatSystems::SyncColliders`]: colliders into the broad phase.
-    SatSyncPlugin,
-    sync_colliders,
-    SatSystems::SyncColliders
-);
-stage_plugin!(
-    /// [`SatSystems::BroadPhase`]: candidate pairs.
-    SatBroadPhasePlugin,
-    find_candidate_pairs,
-    SatSystems::BroadPhase
-);
-stage_plugin!(
-    /// [`SatSystems::NarrowPhase`]: SAT on the candidates.
-    SatNarrowPhasePlugin,
-    test_candidate_pairs,
-    SatSystems::NarrowPhase
-);
-
-/// [`SatSystems::Events`]: collision events and `CollidingEntities`.
-#[derive(Clone, Debug)]
-pub struct SatEventsPlugin {
-    /// The schedule the stage runs in.
-    pub schedule: InternedScheduleLabel,
-}
-
-impl Plugin for SatEventsPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_message::<CollisionEvent>()
-            .add_systems(self.schedule, report_collisions.in_set(SatSystems::Events));
     }
 }

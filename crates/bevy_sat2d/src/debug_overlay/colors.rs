@@ -1,5 +1,6 @@
-//! The overlay's palette, shared by the drawings and the panel legend (and checked by
-//! the rendered visual check, so change both together).
+//! The overlay's palette, used by the gizmo drawings. `scripts/check_screenshot.py` (the
+//! rendered visual check) looks for `IDLE` and `COLLIDING` by value, so change it with
+//! them.
 
 use bevy::color::Color;
 

@@ -113,16 +113,6 @@ fn switches(ui: &mut egui::Ui, state: &mut SatDebugState) {
         });
 }
 
-fn kind_name(shape: &Shape) -> &'static str {
-    match shape {
-        Shape::Circle(_) => "circle",
-        Shape::Segment(_) => "segment",
-        Shape::Capsule(_) => "capsule",
-        Shape::Polygon(_) => "polygon",
-        Shape::Concave(_) => "concave",
-    }
-}
-
 fn collider_list(
     ui: &mut egui::Ui,
     state: &mut SatDebugState,
@@ -143,7 +133,7 @@ fn collider_list(
                 .filter(|(placed, text)| {
                     filter.is_empty()
                         || text.to_lowercase().contains(&filter)
-                        || kind_name(&placed.shape).contains(&filter)
+                        || placed.shape.kind().name().contains(&filter)
                 })
                 .collect();
             rows.sort_by_key(|(placed, _)| placed.entity);
@@ -158,7 +148,7 @@ fn collider_list(
                         } else {
                             ""
                         };
-                        let row = format!("{text} · {}{touching}", kind_name(&placed.shape));
+                        let row = format!("{text} · {}{touching}", placed.shape.kind().name());
                         if ui
                             .selectable_label(state.selected == Some(placed.entity), row)
                             .clicked()
@@ -209,7 +199,7 @@ fn inspector(
                     };
                     row(
                         "shape",
-                        format!("{} ({} part(s))", kind_name(shape), shape.part_count()),
+                        format!("{} ({} part(s))", shape.kind().name(), shape.part_count()),
                     );
                     match shape {
                         Shape::Circle(circle) => row("radius", format!("{:.2}", circle.radius())),

@@ -1,5 +1,6 @@
-//! Stage 4, [`SatSystems::Events`](crate::SatSystems): compares this step's touching
-//! pairs with the last step's and reports the differences.
+//! Stage 4, [`SatSystems::Events`](crate::SatSystems): `report_collisions` compares this
+//! step's touching pairs with the last step's and reports the differences as messages,
+//! observer events and `CollidingEntities`.
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
