@@ -4,7 +4,7 @@
 use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use bevy::prelude::*;
 use bevy::transform::TransformSystems;
-use sat2d::broad_phase::{CellSize, SpatialHashGrid};
+use sat2d::broad_phase::CellSize;
 
 use crate::broad_phase::find_candidate_pairs;
 use crate::collider_asset::{ColliderAssetLoader, apply_collider_assets};
@@ -20,7 +20,8 @@ use crate::{
 #[derive(Resource, Reflect, Clone, Copy, Debug, PartialEq)]
 #[reflect(Resource, Debug)]
 pub struct SatConfig {
-    /// The broad phase's cell size (a change rebuilds the grid at the next step).
+    /// The broad phase's cell size (a change rebuilds the grid at the next step; a fixed
+    /// side that is not finite and positive is ignored with a warning).
     pub cell_size: CellSize,
     /// Whether the narrow phase may use Bevy's `ComputeTaskPool`. Results are the same
     /// either way.
@@ -85,6 +86,10 @@ impl SatPlugin {
     }
 
     /// With a fixed broad-phase cell size instead of the automatic one.
+    ///
+    /// The size is checked at the first step, exactly as a size set later through
+    /// [`SatConfig`] is: a side that is not finite and positive is ignored with a
+    /// warning, and the grid keeps its automatic size.
     #[must_use]
     pub fn with_cell_size(mut self, side: f32) -> Self {
         self.config.cell_size = CellSize::Fixed(side);
@@ -103,10 +108,9 @@ impl Plugin for SatPlugin {
     fn build(&self, app: &mut App) {
         let schedule = self.schedule;
         app.insert_resource(self.config)
-            .insert_resource(CollisionWorld {
-                grid: SpatialHashGrid::new(self.config.cell_size),
-                ..CollisionWorld::default()
-            })
+            // The grid starts automatic; the first step applies (and checks) the
+            // configured cell size, as it does every later change to `SatConfig`.
+            .init_resource::<CollisionWorld>()
             .init_resource::<SatDiagnostics>()
             .register_type::<Collider>()
             .register_type::<CollisionLayers>()

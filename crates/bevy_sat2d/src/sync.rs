@@ -3,7 +3,7 @@
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use sat2d::broad_phase::{Bounds, BroadPhase, CellSize, Mobility};
+use sat2d::broad_phase::{Bounds, BroadPhase, CellSize, Mobility, SpatialHashGrid};
 
 use crate::collision_world::PlacedCollider;
 use crate::placement::placement;
@@ -45,12 +45,7 @@ pub(crate) fn sync_colliders(
     let start = Instant::now();
     let world = &mut *world;
     if config.is_changed() && world.grid.cell_size() != config.cell_size {
-        match config.cell_size {
-            CellSize::Fixed(side) if !(side.is_finite() && side > 0.0) => {
-                warn!("bevy_sat2d: ignoring cell size {side}: it must be finite and positive");
-            }
-            cell_size => world.grid.set_cell_size(cell_size),
-        }
+        apply_cell_size(&mut world.grid, config.cell_size);
     }
     world.step += 1;
     world.forgotten.clear();
@@ -108,6 +103,19 @@ pub(crate) fn sync_colliders(
     diagnostics.moved = moved;
     diagnostics.skipped = world.tracked - world.grid.len();
     diagnostics.sync_time = start.elapsed();
+}
+
+/// Gives the grid `cell_size`, unless it is a fixed side that is not finite and positive:
+/// that one is ignored with a warning and the grid keeps its size. Both the plugin's
+/// initial size ([`SatPlugin::with_cell_size`](crate::SatPlugin::with_cell_size)) and later
+/// changes to [`SatConfig`] come through here.
+fn apply_cell_size(grid: &mut SpatialHashGrid, cell_size: CellSize) {
+    match cell_size {
+        CellSize::Fixed(side) if !(side.is_finite() && side > 0.0) => {
+            warn!("bevy_sat2d: ignoring cell size {side}: it must be finite and positive");
+        }
+        cell_size => grid.set_cell_size(cell_size),
+    }
 }
 
 /// Updates `placed` from the entity's components and returns its new bounds, or `None`

@@ -5,7 +5,7 @@ mod common;
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
 use bevy_sat2d::sat2d::broad_phase::CellSize;
-use common::{app, at};
+use common::{app, app_with, at};
 
 fn contact(app: &App, a: Entity, b: Entity) -> Option<Contact> {
     app.world().resource::<CollisionWorld>().contact(a, b)
@@ -183,4 +183,41 @@ fn static_markers_and_cell_sizes_can_change_at_run_time() {
         contact(&app, a, b).is_none(),
         "re-marking makes it static again"
     );
+}
+
+/// A fixed cell size given to the plugin is checked like one set at run time: an invalid
+/// side is ignored with a warning (the grid stays automatic) instead of panicking at
+/// build time, and a valid one is in use after the first step.
+#[test]
+fn the_initial_cell_size_is_checked_like_a_run_time_one() {
+    let overlapping_pair = |app: &mut App| {
+        let a = app
+            .world_mut()
+            .spawn((Collider::rectangle(4.0, 4.0), at(0.0, 0.0)))
+            .id();
+        let b = app
+            .world_mut()
+            .spawn((Collider::rectangle(4.0, 4.0), at(3.0, 0.0)))
+            .id();
+        (a, b)
+    };
+    for side in [0.0, -2.0, f32::NAN, f32::INFINITY] {
+        let mut app = app_with(SatPlugin::default().with_cell_size(side));
+        let (a, b) = overlapping_pair(&mut app);
+        app.update();
+        let grid = app.world().resource::<CollisionWorld>().broad_phase();
+        assert_eq!(grid.cell_size(), CellSize::Auto, "side {side} is ignored");
+        assert!(grid.cell_side().is_some_and(|side| side > 0.0));
+        assert!(
+            contact(&app, a, b).is_some(),
+            "side {side}: still colliding"
+        );
+    }
+    let mut app = app_with(SatPlugin::default().with_cell_size(2.5));
+    let (a, b) = overlapping_pair(&mut app);
+    app.update();
+    let grid = app.world().resource::<CollisionWorld>().broad_phase();
+    assert_eq!(grid.cell_size(), CellSize::Fixed(2.5));
+    assert_eq!(grid.cell_side(), Some(2.5));
+    assert!(contact(&app, a, b).is_some());
 }
