@@ -89,7 +89,7 @@ fn draw_decomposition(
     let Some(placed) = world.collider(*outline) else {
         return;
     };
-    let Shape::Concave(polygon) = &placed.shape else {
+    let Shape::Concave(polygon) = &*placed.shape else {
         return;
     };
     let points: Vec<Vec2> = polygon

@@ -1,7 +1,11 @@
 //! [`Collider`]: the component that makes an entity collide.
 
+use std::sync::Arc;
+
 use bevy::prelude::*;
+use bevy::reflect::{ReflectDeserialize, ReflectSerialize};
 use sat2d::{Shape, ShapeError, ShapeKind};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{CollidingEntities, CollisionLayers};
 
@@ -11,6 +15,14 @@ use crate::{CollidingEntities, CollisionLayers};
 /// Adding it adds [`CollidingEntities`], [`CollisionLayers`] and `Transform` if missing.
 /// Scale is applied: polygons and segments scale exactly (non-uniform too); circles and
 /// capsules under non-uniform scale take the larger factor, with one warning per entity.
+///
+/// The shape is held once and shared: clones of a `Collider` share it, and so does the
+/// plugin's [`PlacedCollider`](crate::PlacedCollider) record while the entity's scale is
+/// one (a scaled collider's record holds its own scaled copy). For the same reason the
+/// component reflects as one opaque value: it can be cloned, compared, printed, and
+/// serialized as the shape's [`ShapeData`](sat2d::ShapeData) (checked when read back, as
+/// a `.collider.ron` file is), so scenes save and load it, but its fields are not
+/// reflected one by one.
 ///
 /// ```
 /// use bevy::prelude::*;
@@ -25,10 +37,11 @@ use crate::{CollidingEntities, CollisionLayers};
 /// # bevy::ecs::system::assert_is_system(spawn);
 /// ```
 #[derive(Component, Reflect, Clone, Debug, PartialEq)]
-#[reflect(Component, Debug, PartialEq)]
+#[reflect(opaque)]
+#[reflect(Component, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[require(CollidingEntities, CollisionLayers, Transform)]
 pub struct Collider {
-    shape: Shape,
+    shape: Arc<Shape>,
 }
 
 impl Collider {
@@ -95,17 +108,39 @@ impl Collider {
     pub fn kind(&self) -> ShapeKind {
         self.shape.kind()
     }
+
+    /// The shared shape, for records that hold it without copying.
+    pub(crate) fn shared_shape(&self) -> &Arc<Shape> {
+        &self.shape
+    }
 }
 
 impl From<Shape> for Collider {
     fn from(shape: Shape) -> Self {
-        Self { shape }
+        Self {
+            shape: Arc::new(shape),
+        }
     }
 }
 
 impl From<Collider> for Shape {
+    /// The shape, copied only if another collider or record still shares it.
     fn from(collider: Collider) -> Self {
-        collider.shape
+        Arc::unwrap_or_clone(collider.shape)
+    }
+}
+
+/// Serialized as the shape alone (its [`ShapeData`](sat2d::ShapeData)).
+impl Serialize for Collider {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.shape.as_ref().serialize(serializer)
+    }
+}
+
+/// Read back through [`ShapeData`](sat2d::ShapeData), so an invalid shape is an error.
+impl<'de> Deserialize<'de> for Collider {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Shape::deserialize(deserializer).map(Self::from)
     }
 }
 
@@ -172,6 +207,56 @@ mod tests {
             Collider::try_from(l_shape).unwrap().kind(),
             ShapeKind::Concave
         );
+    }
+
+    /// Through the type registry, as a scene saves and loads it: written as the shape's
+    /// data, read back equal (a concave outline is split again), and an invalid shape
+    /// is refused.
+    #[test]
+    fn reflection_round_trips_through_the_shape_data() {
+        use bevy::reflect::serde::{TypedReflectDeserializer, TypedReflectSerializer};
+        use bevy::reflect::{FromReflect, TypeRegistry};
+        use serde::de::DeserializeSeed;
+
+        let mut registry = TypeRegistry::new();
+        registry.register::<Collider>();
+        let registration = registry.get(std::any::TypeId::of::<Collider>()).unwrap();
+        assert!(registration.data::<ReflectComponent>().is_some());
+        let l_shape = [
+            Vec2::ZERO,
+            Vec2::new(2.0, 0.0),
+            Vec2::new(2.0, 1.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(1.0, 2.0),
+            Vec2::new(0.0, 2.0),
+        ];
+        for collider in [
+            Collider::circle(2.5),
+            Collider::rectangle(4.0, 1.0),
+            Collider::polygon(&l_shape).unwrap(),
+        ] {
+            let text = ron::to_string(&TypedReflectSerializer::new(&collider, &registry)).unwrap();
+            let seed = TypedReflectDeserializer::of::<Collider>(&registry);
+            let value = seed
+                .deserialize(&mut ron::Deserializer::from_str(&text).unwrap())
+                .unwrap();
+            let read = Collider::from_reflect(value.as_partial_reflect()).unwrap();
+            assert_eq!(read, collider, "{text}");
+        }
+        let seed = TypedReflectDeserializer::of::<Collider>(&registry);
+        let invalid = "Circle(radius: -1.0)";
+        assert!(
+            seed.deserialize(&mut ron::Deserializer::from_str(invalid).unwrap())
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn clones_share_the_shape() {
+        let collider = Collider::capsule(1.0, 4.0);
+        let clone = collider.clone();
+        assert!(Arc::ptr_eq(collider.shared_shape(), clone.shared_shape()));
+        assert_eq!(Shape::from(clone), Shape::capsule(1.0, 4.0));
     }
 
     #[test]

@@ -1,12 +1,14 @@
 //! [`CollisionWorld`]: the plugin's state between steps, readable by users and the
 //! overlay.
 
+use std::sync::Arc;
+
 use bevy::ecs::entity::EntityHashSet;
 use bevy::prelude::*;
 use sat2d::broad_phase::{Bounds, BroadPhase, IdPair, Mobility, SpatialHashGrid};
 use sat2d::{Contact, Iso, Shape};
 
-use crate::CollisionLayers;
+use crate::{Collider, CollisionLayers};
 
 /// A pair of entities, smaller first.
 pub type EntityPair = (Entity, Entity);
@@ -16,8 +18,9 @@ pub type EntityPair = (Entity, Entity);
 pub struct PlacedCollider {
     /// The entity.
     pub entity: Entity,
-    /// The collider's shape with the entity's scale applied, in its local frame.
-    pub shape: Shape,
+    /// The collider's shape with the entity's scale applied, in its local frame. At unit
+    /// scale this is the [`Collider`]'s own shape, shared, not a copy.
+    pub shape: Arc<Shape>,
     /// Where the shape is: translation and rotation of the `GlobalTransform`.
     pub iso: Iso,
     /// The scale that `shape` carries.
@@ -152,9 +155,14 @@ impl CollisionWorld {
         (placed.entity == entity).then_some(id)
     }
 
-    /// The id of `entity`, creating its collider record (with `shape`, not yet placed) if
-    /// it is new. Ids are entity indices: dense, with no map to look up.
-    pub(crate) fn id_for(&mut self, entity: Entity, mobility: Mobility, shape: &Shape) -> u32 {
+    /// The id of `entity`, creating its collider record (sharing `collider`'s shape, not
+    /// yet placed) if it is new. Ids are entity indices: dense, with no map to look up.
+    pub(crate) fn id_for(
+        &mut self,
+        entity: Entity,
+        mobility: Mobility,
+        collider: &Collider,
+    ) -> u32 {
         let id = entity.index_u32();
         match self.colliders.get(id as usize) {
             Some(Some(placed)) if placed.entity == entity => return id,
@@ -165,7 +173,7 @@ impl CollisionWorld {
         }
         self.colliders[id as usize] = Some(PlacedCollider {
             entity,
-            shape: shape.clone(),
+            shape: Arc::clone(collider.shared_shape()),
             iso: Iso::IDENTITY,
             scale: Vec2::ZERO,
             layers: CollisionLayers::default(),

@@ -1,6 +1,8 @@
 //! Stage 1, [`SatSystems::SyncColliders`](crate::SatSystems): colliders into the broad
 //! phase, re-inserting only those whose shape, transform or layers changed.
 
+use std::sync::Arc;
+
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use sat2d::broad_phase::{Bounds, BroadPhase, CellSize, Mobility, SpatialHashGrid};
@@ -63,7 +65,7 @@ pub(crate) fn sync_colliders(
         } else {
             Mobility::Moving
         };
-        let id = world.id_for(entity, mobility, collider.shape());
+        let id = world.id_for(entity, mobility, &collider);
         let step = world.step;
         let placed = world.colliders[id as usize]
             .as_mut()
@@ -155,10 +157,12 @@ fn place(
             );
             placed.warned = true;
         }
+        // At unit scale the record shares the collider's shape; a scaled collider needs
+        // its own scaled copy.
         let scaled = if scale == Vec2::ONE {
-            Ok(source.clone())
+            Ok(Arc::clone(collider.shared_shape()))
         } else {
-            source.try_scaled(scale)
+            source.try_scaled(scale).map(Arc::new)
         };
         match scaled {
             Ok(shape) => placed.shape = shape,
@@ -179,4 +183,62 @@ fn place(
     let bounds = Bounds::of(&placed.shape, &iso);
     placed.bounds = Some(bounds);
     Some(bounds)
+}
+
+#[cfg(test)]
+mod tests {
+    use sat2d::Shape;
+
+    use super::*;
+    use crate::SatPlugin;
+
+    /// Whether `entity`'s record holds the very shape of its `Collider`, and how many
+    /// holders that shape has.
+    fn sharing(app: &App, entity: Entity) -> (bool, usize) {
+        let collider = app.world().get::<Collider>(entity).unwrap().shared_shape();
+        let world = app.world().resource::<CollisionWorld>();
+        let placed = &world.collider(entity).unwrap().shape;
+        (Arc::ptr_eq(collider, placed), Arc::strong_count(collider))
+    }
+
+    #[test]
+    fn unscaled_records_share_the_collider_shape_and_scaled_ones_own_a_copy() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+        let rotated = app
+            .world_mut()
+            .spawn((
+                Collider::rectangle(2.0, 2.0),
+                Transform::from_rotation(Quat::from_rotation_z(0.7)),
+            ))
+            .id();
+        let scaled = app
+            .world_mut()
+            .spawn((
+                Collider::rectangle(2.0, 2.0),
+                Transform::from_scale(Vec3::new(2.0, 1.0, 1.0)),
+            ))
+            .id();
+        app.update();
+        // The component and the record: one shape, two holders.
+        assert_eq!(sharing(&app, rotated), (true, 2));
+        assert_eq!(sharing(&app, scaled), (false, 1));
+        let world = app.world().resource::<CollisionWorld>();
+        assert_eq!(
+            *world.collider(scaled).unwrap().shape,
+            Shape::rectangle(4.0, 2.0)
+        );
+
+        // Back to unit scale: the scaled copy is dropped and the shape shared again.
+        app.world_mut().get_mut::<Transform>(scaled).unwrap().scale = Vec3::ONE;
+        // A new collider: the record follows it and lets the old shape go.
+        app.world_mut()
+            .entity_mut(rotated)
+            .insert(Collider::circle(3.0));
+        app.update();
+        assert_eq!(sharing(&app, scaled), (true, 2));
+        assert_eq!(sharing(&app, rotated), (true, 2));
+        let world = app.world().resource::<CollisionWorld>();
+        assert_eq!(*world.collider(rotated).unwrap().shape, Shape::circle(3.0));
+    }
 }

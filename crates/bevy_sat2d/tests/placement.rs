@@ -89,7 +89,7 @@ fn scale_is_applied_exactly_to_polygons_and_by_the_larger_factor_to_circles() {
         .resource::<CollisionWorld>()
         .collider(probe)
         .unwrap();
-    assert_eq!(placed.shape, sat2d::Shape::circle(3.0));
+    assert_eq!(*placed.shape, sat2d::Shape::circle(3.0));
     assert!(
         contact(&app, wall, probe).is_none(),
         "box face at 1, circle reaches 2.5"

@@ -188,7 +188,7 @@ fn inspector(
     egui::CollapsingHeader::new(format!("Selected: {}", label(selected.entity, names)))
         .default_open(true)
         .show(ui, |ui| {
-            let shape = &selected.shape;
+            let shape: &Shape = &selected.shape;
             egui::Grid::new("sat2d_inspector")
                 .num_columns(2)
                 .show(ui, |ui| {
