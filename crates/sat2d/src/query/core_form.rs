@@ -1,5 +1,6 @@
-//! [`CoreForm`]: a convex part in the kernel form that suits it, and
-//! [`PlacedCore`], the same carried into another frame.
+//! [`CoreForm`]: a convex part in the kernel form that suits it; [`PlacedCore`], the
+//! same carried into another frame; and [`on_convex_pair`], which runs a pair routine
+//! on A's part and B's part in their best forms.
 
 use glam::Vec2;
 
@@ -56,11 +57,13 @@ pub(crate) enum PlacedCore {
 
 impl PlacedCore {
     /// Part `index` of `shape`, placed by `iso` (its pose in the target frame).
-    #[inline]
+    #[inline(always)]
     pub fn new(shape: &Shape, index: usize, iso: &Iso) -> Self {
-        match shape.part_placed_lanes(index, iso) {
-            Some(placed) => Self::Lanes(placed),
-            None => Self::Scalar(TransformedCore::new(shape.part(index), iso)),
+        let mut placed = PlacedFaces::new();
+        if shape.place_part_lanes(index, iso, &mut placed) {
+            Self::Lanes(placed)
+        } else {
+            Self::Scalar(TransformedCore::new(shape.part(index), iso))
         }
     }
 
@@ -80,11 +83,11 @@ impl ConvexCore for CoreForm<'_> {
         self.core()
     }
 
-    #[inline]
-    fn scan_faces(&self, points: &[Vec2], limit: f32) -> Option<FaceScan> {
+    #[inline(always)]
+    fn scan_faces<const DETAILS: bool>(&self, points: &[Vec2], limit: f32) -> Option<FaceScan> {
         match self {
-            Self::Lanes(lanes) => lanes.scan_faces(points, limit),
-            Self::Scalar(core) => core.scan_faces(points, limit),
+            Self::Lanes(lanes) => lanes.scan_faces::<DETAILS>(points, limit),
+            Self::Scalar(core) => core.scan_faces::<DETAILS>(points, limit),
         }
     }
 
@@ -102,5 +105,33 @@ impl ConvexCore for CoreForm<'_> {
             Self::Lanes(lanes) => lanes.chord(origin, direction, slack),
             Self::Scalar(core) => core.chord(origin, direction, slack),
         }
+    }
+}
+
+/// A pair routine generic over both cores' kernel forms: a closure that can be
+/// called with any two [`ConvexCore`] types.
+pub(crate) trait ConvexPairRoutine {
+    /// What the routine answers.
+    type Output;
+    /// Runs on A's core and B's core, both in A's frame.
+    fn run(self, a: &impl ConvexCore, b: &impl ConvexCore) -> Self::Output;
+}
+
+/// Runs `routine` on the single parts of convex shapes `a` (in its own frame) and `b`
+/// (carried into A's frame by `relative`). B's form is a static type, so the placed
+/// lanes stay where they were built.
+#[inline(always)]
+pub(crate) fn on_convex_pair<R: ConvexPairRoutine>(
+    a: &Shape,
+    b: &Shape,
+    relative: &Iso,
+    routine: R,
+) -> R::Output {
+    let core_a = CoreForm::of(a, 0);
+    let mut placed = PlacedFaces::new();
+    if b.place_part_lanes(0, relative, &mut placed) {
+        routine.run(&core_a, &placed.view())
+    } else {
+        routine.run(&core_a, &TransformedCore::new(b.part(0), relative).view())
     }
 }

@@ -27,7 +27,7 @@ mod transformed_core;
 use glam::Vec2;
 
 use crate::{Iso, Shape};
-use core_form::{CoreForm, PlacedCore};
+use core_form::{ConvexPairRoutine, on_convex_pair};
 use kernel::ConvexCore;
 use pairs::contact_circle_circle::{contact_circle_circle, intersects_circle_circle};
 use pairs::contact_concave::{contact_concave, intersects_concave};
@@ -96,10 +96,7 @@ pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
         Route::SweptDiscs => {
             intersects_swept_discs(&swept_disc(a, iso_a), &swept_disc(b, iso_b), tolerance)
         }
-        Route::Convex => {
-            let b_in_a = PlacedCore::new(b, 0, &iso_a.inverse_mul(iso_b));
-            intersects_convex_convex(&CoreForm::of(a, 0), &b_in_a.form(), tolerance)
-        }
+        Route::Convex => on_convex_pair(a, b, &iso_a.inverse_mul(iso_b), Intersects(tolerance)),
         Route::Concave => intersects_concave(a, b, &iso_a.inverse_mul(iso_b), tolerance),
     }
 }
@@ -178,9 +175,30 @@ fn contact_convex(
     iso_b: &Iso,
     tolerance: f32,
 ) -> Option<Contact> {
-    let b_in_a = PlacedCore::new(b, 0, &iso_a.inverse_mul(iso_b));
-    contact_convex_convex(&CoreForm::of(a, 0), &b_in_a.form(), tolerance)
+    on_convex_pair(a, b, &iso_a.inverse_mul(iso_b), ContactOf(tolerance))
         .map(|contact| contact.transformed(iso_a))
+}
+
+/// [`intersects_convex_convex`] as a routine for [`on_convex_pair`].
+struct Intersects(f32);
+
+impl ConvexPairRoutine for Intersects {
+    type Output = bool;
+    #[inline(always)]
+    fn run(self, a: &impl ConvexCore, b: &impl ConvexCore) -> bool {
+        intersects_convex_convex(a, b, self.0)
+    }
+}
+
+/// [`contact_convex_convex`] as a routine for [`on_convex_pair`].
+struct ContactOf(f32);
+
+impl ConvexPairRoutine for ContactOf {
+    type Output = Option<Contact>;
+    #[inline(always)]
+    fn run(self, a: &impl ConvexCore, b: &impl ConvexCore) -> Option<Contact> {
+        contact_convex_convex(a, b, self.0)
+    }
 }
 
 /// A circle, capsule or segment as a disc swept along a world-space segment.

@@ -109,10 +109,14 @@ impl ConvexPolygon {
         Some(lanes.view(&self.points, &self.normals))
     }
 
-    /// The polygon in lane form placed by `iso`, for polygons of up to 16 vertices.
-    #[inline]
-    pub(crate) fn placed_lanes(&self, iso: &Iso) -> Option<PlacedFaces> {
-        let lanes = self.lanes.as_ref()?;
-        Some(lanes.placed(&self.points, &self.normals, iso))
+    /// Places the polygon in lane form by `iso` into `placed`; false (and `placed`
+    /// untouched) above 16 vertices.
+    #[inline(always)]
+    pub(crate) fn place_lanes(&self, iso: &Iso, placed: &mut PlacedFaces) -> bool {
+        let Some(lanes) = &self.lanes else {
+            return false;
+        };
+        lanes.place_into(&self.points, &self.normals, iso, placed);
+        true
     }
 }

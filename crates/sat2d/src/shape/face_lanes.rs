@@ -3,6 +3,7 @@
 //! Only the layout lives here; the kernels that read it are in `query::kernel`.
 
 use glam::Vec2;
+use wide::f32x8;
 
 use super::rounded_convex::RoundedConvex;
 use crate::Iso;
@@ -95,25 +96,32 @@ impl FaceLanes {
         }
     }
 
-    /// The faces, `points` and `normals` placed by `iso` (in the frame `iso` maps to).
-    #[inline]
-    pub fn placed(&self, points: &[Vec2], normals: &[Vec2], iso: &Iso) -> PlacedFaces {
-        let (cos, sin) = (iso.rotation.cos, iso.rotation.sin);
-        let mut placed = PlacedFaces {
-            count: self.count,
-            blocks: [FaceBlock::default(); 2],
-            points: [Vec2::ZERO; MAX_LANES],
-            normals: [Vec2::ZERO; MAX_LANES],
-        };
+    /// The faces, `points` and `normals` placed by `iso` (in the frame `iso` maps to),
+    /// written into `placed` (storage the caller keeps, so that nothing is copied).
+    #[inline(always)]
+    pub fn place_into(
+        &self,
+        points: &[Vec2],
+        normals: &[Vec2],
+        iso: &Iso,
+        placed: &mut PlacedFaces,
+    ) {
+        let (cos, sin) = (
+            f32x8::splat(iso.rotation.cos),
+            f32x8::splat(iso.rotation.sin),
+        );
+        let (tx, ty) = (
+            f32x8::splat(iso.translation.x),
+            f32x8::splat(iso.translation.y),
+        );
+        placed.count = self.count;
         for (block, moved) in self.blocks.iter().zip(&mut placed.blocks) {
-            for lane in 0..LANES {
-                let (x, y) = (block.normal_xs[lane], block.normal_ys[lane]);
-                let (moved_x, moved_y) = (cos * x - sin * y, sin * x + cos * y);
-                moved.normal_xs[lane] = moved_x;
-                moved.normal_ys[lane] = moved_y;
-                moved.offsets[lane] =
-                    block.offsets[lane] + moved_x * iso.translation.x + moved_y * iso.translation.y;
-            }
+            let (nx, ny) = (f32x8::from(block.normal_xs), f32x8::from(block.normal_ys));
+            let moved_nx = cos * nx - sin * ny;
+            let moved_ny = sin * nx + cos * ny;
+            moved.normal_xs = moved_nx.to_array();
+            moved.normal_ys = moved_ny.to_array();
+            moved.offsets = (f32x8::from(block.offsets) + moved_nx * tx + moved_ny * ty).to_array();
         }
         for (point, moved) in points.iter().zip(&mut placed.points) {
             *moved = iso.transform_point(*point);
@@ -121,11 +129,21 @@ impl FaceLanes {
         for (normal, moved) in normals.iter().zip(&mut placed.normals) {
             *moved = iso.transform_vector(*normal);
         }
-        placed
     }
 }
 
 impl PlacedFaces {
+    /// Empty storage for [`FaceLanes::place_into`].
+    #[inline(always)]
+    pub fn new() -> Self {
+        Self {
+            count: 0,
+            blocks: [FaceBlock::default(); 2],
+            points: [Vec2::ZERO; MAX_LANES],
+            normals: [Vec2::ZERO; MAX_LANES],
+        }
+    }
+
     /// The placed polygon.
     #[inline]
     pub fn view(&self) -> LanePolygon<'_> {

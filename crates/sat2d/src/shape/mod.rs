@@ -339,6 +339,7 @@ impl Shape {
     }
 
     /// Convex part `index` in lane form, if it is a polygon of up to 16 vertices.
+    #[inline]
     pub(crate) fn part_lanes(&self, index: usize) -> Option<LanePolygon<'_>> {
         match self {
             Self::Polygon(polygon) => polygon.lane_view(),
@@ -347,13 +348,19 @@ impl Shape {
         }
     }
 
-    /// Convex part `index` in lane form placed by `iso`, if it is a polygon of up to
-    /// 16 vertices.
-    pub(crate) fn part_placed_lanes(&self, index: usize, iso: &Iso) -> Option<PlacedFaces> {
+    /// Places convex part `index` in lane form by `iso` into `placed`, if it is a
+    /// polygon of up to 16 vertices; false (and `placed` untouched) otherwise.
+    #[inline(always)]
+    pub(crate) fn place_part_lanes(
+        &self,
+        index: usize,
+        iso: &Iso,
+        placed: &mut PlacedFaces,
+    ) -> bool {
         match self {
-            Self::Polygon(polygon) => polygon.placed_lanes(iso),
-            Self::Concave(polygon) => polygon.parts()[index].placed_lanes(iso),
-            _ => None,
+            Self::Polygon(polygon) => polygon.place_lanes(iso, placed),
+            Self::Concave(polygon) => polygon.parts()[index].place_lanes(iso, placed),
+            _ => false,
         }
     }
 

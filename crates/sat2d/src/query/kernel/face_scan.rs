@@ -46,8 +46,11 @@ impl FaceScan {
 /// For a convex pair this is the support-function form of SAT, which stays right
 /// under containment: each face plane bounds `maxA − minB` on its axis, and the other
 /// side of the same axis is a face of the other shape, scanned the other way.
+///
+/// With `DETAILS` false only `separation` is computed (`face` is 0 and `sticks_out`
+/// is `-∞`): what `intersects` needs, at a lower cost.
 #[inline]
-pub(crate) fn scan_faces(
+pub(crate) fn scan_faces<const DETAILS: bool>(
     reference: RoundedConvex<'_>,
     points: &[Vec2],
     limit: f32,
@@ -59,7 +62,9 @@ pub(crate) fn scan_faces(
         for point in points {
             let reach = normal.dot(*point);
             low = low.min(reach);
-            high = high.max(reach);
+            if DETAILS {
+                high = high.max(reach);
+            }
         }
         let separation = low - offset;
         if separation > limit {
@@ -69,7 +74,9 @@ pub(crate) fn scan_faces(
             scan.separation = separation;
             scan.face = face;
         }
-        scan.sticks_out = scan.sticks_out.max(high - offset);
+        if DETAILS {
+            scan.sticks_out = scan.sticks_out.max(high - offset);
+        }
     }
     Some(scan)
 }
@@ -84,42 +91,62 @@ pub(crate) fn scan_faces(
 ///         low_i = min(low_i, d_i); high_i = max(high_i, d_i)
 /// separation_i = low_i − offset_i; sticks_out = max_i(high_i − offset_i)
 /// ```
-#[inline]
-pub(crate) fn scan_face_lanes(
+#[inline(always)]
+pub(crate) fn scan_face_lanes<const DETAILS: bool>(
     reference: &LanePolygon<'_>,
     points: &[Vec2],
     limit: f32,
 ) -> Option<FaceScan> {
     let mut outside = splat(f32::NEG_INFINITY);
-    let mut separations = [0.0f32; MAX_LANES];
+    let mut deepest = splat(f32::NEG_INFINITY);
+    let mut separations = [f32x8::ZERO; MAX_LANES / 8];
     for (index, block) in reference.blocks.iter().enumerate() {
-        let (low, high) = dot_range(block, points);
+        let (low, high) = dot_range::<DETAILS>(block, points);
         let offsets = f32x8::from(block.offsets);
-        outside = outside.fast_max(high - offsets);
-        separations[index * 8..index * 8 + 8].copy_from_slice(&(low - offsets).to_array());
-    }
-    let mut scan = FaceScan {
-        sticks_out: horizontal_max(outside),
-        ..FaceScan::NO_FACES
-    };
-    for (face, separation) in separations[..reference.points.len()].iter().enumerate() {
-        if *separation > scan.separation {
-            scan.separation = *separation;
-            scan.face = face;
+        if DETAILS {
+            outside = outside.fast_max(high - offsets);
         }
+        separations[index] = low - offsets;
+        deepest = deepest.fast_max(separations[index]);
     }
-    (scan.separation <= limit).then_some(scan)
+    let separation = horizontal_max(deepest);
+    if separation > limit {
+        return None;
+    }
+    if !DETAILS {
+        return Some(FaceScan {
+            separation,
+            ..FaceScan::NO_FACES
+        });
+    }
+    // The lowest face that reaches the maximum (padding repeats the last face).
+    let target = splat(separation);
+    let face = separations[..reference.blocks.len()]
+        .iter()
+        .enumerate()
+        .find_map(|(index, block)| {
+            let hits = block.simd_eq(target).to_bitmask();
+            (hits != 0).then(|| index * 8 + hits.trailing_zeros() as usize)
+        })
+        .unwrap_or(0);
+    Some(FaceScan {
+        separation,
+        face,
+        sticks_out: horizontal_max(outside),
+    })
 }
 
-/// One block's `(min, max)` over `points` of `normal · point`, lane by lane.
+/// One block's `(min, max)` (`max` only with `DETAILS`) over `points` of `normal · point`, lane by lane.
 #[inline]
-fn dot_range(block: &FaceBlock, points: &[Vec2]) -> (f32x8, f32x8) {
+fn dot_range<const DETAILS: bool>(block: &FaceBlock, points: &[Vec2]) -> (f32x8, f32x8) {
     let (normal_x, normal_y) = (f32x8::from(block.normal_xs), f32x8::from(block.normal_ys));
     let (mut low, mut high) = (splat(f32::INFINITY), splat(f32::NEG_INFINITY));
     for point in points {
         let dot = normal_x * splat(point.x) + normal_y * splat(point.y);
         low = low.fast_min(dot);
-        high = high.fast_max(dot);
+        if DETAILS {
+            high = high.fast_max(dot);
+        }
     }
     (low, high)
 }

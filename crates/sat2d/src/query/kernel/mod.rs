@@ -30,8 +30,9 @@ pub(crate) trait ConvexCore {
     /// The core as points, normals and radius (for clipping and the rarer steps).
     fn rounded(&self) -> RoundedConvex<'_>;
 
-    /// The face scan of this core's faces against `points` (see [`scan_faces`]).
-    fn scan_faces(&self, points: &[Vec2], limit: f32) -> Option<FaceScan>;
+    /// The face scan of this core's faces against `points` (see [`scan_faces`]);
+    /// `DETAILS` false computes only the separation.
+    fn scan_faces<const DETAILS: bool>(&self, points: &[Vec2], limit: f32) -> Option<FaceScan>;
 
     /// How far `point` lies outside the face planes (see [`plane_distance`]).
     fn plane_distance(&self, point: Vec2) -> f32;
@@ -64,8 +65,8 @@ impl ConvexCore for RoundedConvex<'_> {
     }
 
     #[inline]
-    fn scan_faces(&self, points: &[Vec2], limit: f32) -> Option<FaceScan> {
-        scan_faces(*self, points, limit)
+    fn scan_faces<const DETAILS: bool>(&self, points: &[Vec2], limit: f32) -> Option<FaceScan> {
+        scan_faces::<DETAILS>(*self, points, limit)
     }
 
     #[inline]
@@ -85,9 +86,9 @@ impl ConvexCore for LanePolygon<'_> {
         LanePolygon::rounded(self)
     }
 
-    #[inline]
-    fn scan_faces(&self, points: &[Vec2], limit: f32) -> Option<FaceScan> {
-        scan_face_lanes(self, points, limit)
+    #[inline(always)]
+    fn scan_faces<const DETAILS: bool>(&self, points: &[Vec2], limit: f32) -> Option<FaceScan> {
+        scan_face_lanes::<DETAILS>(self, points, limit)
     }
 
     #[inline]

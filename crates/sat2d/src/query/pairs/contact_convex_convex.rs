@@ -24,10 +24,10 @@ pub(crate) fn intersects_convex_convex(
 ) -> bool {
     let (core_a, core_b) = (a.rounded(), b.rounded());
     let limit = core_a.radius + core_b.radius + tolerance;
-    let Some(scan_a) = a.scan_faces(core_b.points, limit) else {
+    let Some(scan_a) = a.scan_faces::<false>(core_b.points, limit) else {
         return false;
     };
-    let Some(scan_b) = b.scan_faces(core_a.points, limit) else {
+    let Some(scan_b) = b.scan_faces::<false>(core_a.points, limit) else {
         return false;
     };
     let separation = scan_a.separation.max(scan_b.separation);
@@ -82,8 +82,8 @@ pub(crate) fn contact_convex_convex(
     let (core_a, core_b) = (a.rounded(), b.rounded());
     let radius = core_a.radius + core_b.radius;
     let limit = radius + tolerance;
-    let scan_a = a.scan_faces(core_b.points, limit)?;
-    let scan_b = b.scan_faces(core_a.points, limit)?;
+    let scan_a = a.scan_faces::<true>(core_b.points, limit)?;
+    let scan_b = b.scan_faces::<true>(core_a.points, limit)?;
     let tie_margin = tolerance * 0.1;
     let (separation, reference) = if scan_b.separation > scan_a.separation + tie_margin {
         (scan_b.separation, Reference::B(scan_b.face))
