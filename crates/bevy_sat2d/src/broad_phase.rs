@@ -5,6 +5,7 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use sat2d::broad_phase::BroadPhase;
 
+use crate::collision_world::placed;
 use crate::{CollisionWorld, SatDiagnostics};
 
 /// Writes this step's candidate pairs into the world.
@@ -13,16 +14,18 @@ pub(crate) fn find_candidate_pairs(
     mut diagnostics: ResMut<SatDiagnostics>,
 ) {
     let start = Instant::now();
-    let world = &mut *world;
-    let mut candidates = std::mem::take(&mut world.candidates);
-    world.grid.pairs(&mut candidates);
+    let CollisionWorld {
+        grid,
+        colliders,
+        candidates,
+        ..
+    } = &mut *world;
+    grid.pairs(candidates);
     candidates.retain(|&(a, b)| {
-        world
-            .placed(a)
+        placed(colliders, a)
             .layers
-            .interacts_with(&world.placed(b).layers)
+            .interacts_with(&placed(colliders, b).layers)
     });
-    world.candidates = candidates;
-    diagnostics.candidate_pairs = world.candidates.len();
+    diagnostics.candidate_pairs = candidates.len();
     diagnostics.broad_phase_time = start.elapsed();
 }

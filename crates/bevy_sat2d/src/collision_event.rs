@@ -6,7 +6,8 @@ use sat2d::Contact;
 
 /// What happened to a pair of colliders this step. Written for every pair, with no
 /// opt-in, in a stable order: all `Ended`, then all `Started`, then all `Ongoing`, each
-/// sorted by `(a, b)`.
+/// ordered by the pair's smaller entity index, then its larger one (Bevy's entity order
+/// is not index order, so this is not the order of `(a, b)`).
 ///
 /// `a < b` always (entity order), and the contact's normal points from `a` to `b`:
 /// moving `b` by `contact.mtv()` (or `a` by `-contact.mtv()`) separates them.

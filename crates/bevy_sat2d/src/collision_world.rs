@@ -1,17 +1,16 @@
 //! [`CollisionWorld`]: the plugin's state between steps, readable by users and the
-//! overlay.
+//! overlay, and the buffers every step reuses.
 
 use std::sync::Arc;
 
-use bevy::ecs::entity::EntityHashSet;
 use bevy::prelude::*;
 use sat2d::broad_phase::{Bounds, BroadPhase, IdPair, Mobility, SpatialHashGrid};
 use sat2d::{Contact, Iso, Shape};
 
+use crate::narrow_phase::Job;
+use crate::pair_result::{EntityPair, PairKey, PairResult};
+use crate::report::Changes;
 use crate::{Collider, CollisionLayers};
-
-/// A pair of entities, smaller first.
-pub type EntityPair = (Entity, Entity);
 
 /// What the plugin knows of one collider as of the last step.
 #[derive(Clone, Debug)]
@@ -31,6 +30,8 @@ pub struct PlacedCollider {
     pub mobility: Mobility,
     /// Its box and bounding circle, or `None` while it is skipped (bad transform).
     pub bounds: Option<Bounds>,
+    /// The step this record was made: a collider removed and added back gets a new one.
+    pub(crate) created_step: u64,
     /// The last step its shape, placement or layers changed.
     pub(crate) changed_step: u64,
     /// Whether the bad-transform or inexact-scale warning was already given.
@@ -39,6 +40,11 @@ pub struct PlacedCollider {
 
 /// The plugin's collision state: the broad phase, every placed collider, the candidate
 /// pairs and the contacts of the last step.
+///
+/// Pairs are listed in the broad phase's order: by the pair's smaller entity index, then
+/// its larger one. Within a pair the entities are in entity order (`a < b` as `Entity`
+/// compares them, which is not index order), and a contact's normal points from `a` to
+/// `b`.
 ///
 /// Read it to ask questions between steps, e.g. which collider is under the cursor:
 ///
@@ -61,15 +67,28 @@ pub struct CollisionWorld {
     pub(crate) colliders: Vec<Option<PlacedCollider>>,
     /// How many colliders have a record (placed or skipped).
     pub(crate) tracked: usize,
-    /// Entities that lost their collider this step (despawned or removed).
-    pub(crate) forgotten: EntityHashSet,
-    /// This step's candidate pairs (grid ids), after layer filtering.
+    /// This step's candidate pairs (grid ids), after layer filtering, sorted.
     pub(crate) candidates: Vec<IdPair>,
-    /// This step's narrow-phase results for every candidate pair, sorted by pair.
-    pub(crate) results: Vec<(EntityPair, Option<Contact>)>,
-    /// The pairs that touched as of the last events stage, sorted: what this step's
-    /// events are computed against.
-    pub(crate) touching: Vec<EntityPair>,
+    /// This step's narrow-phase results for every candidate pair, in the same order.
+    pub(crate) results: Vec<PairResult>,
+    /// Empty between steps: the buffer that held the results of the step before last,
+    /// kept for its capacity. The narrow phase writes into it while it reads `results`,
+    /// then the two swap.
+    pub(crate) spare_results: Vec<PairResult>,
+    /// The narrow phase's SAT tests of this step (empty between steps).
+    pub(crate) jobs: Vec<Job>,
+    /// The pairs that touched as of the last events stage, sorted by ids: what this
+    /// step's events are computed against.
+    pub(crate) touching: Vec<PairKey>,
+    /// The events stage's lists (empty between steps).
+    pub(crate) changes: Changes,
+}
+
+/// The record of grid id `id`, which the grid only hands out for placed colliders.
+pub(crate) fn placed(colliders: &[Option<PlacedCollider>], id: u32) -> &PlacedCollider {
+    colliders[id as usize]
+        .as_ref()
+        .expect("grid ids always name a placed collider")
 }
 
 impl CollisionWorld {
@@ -98,32 +117,36 @@ impl CollisionWorld {
     }
 
     /// Every touching pair of the last step with its contact (normal from the first
-    /// entity to the second), sorted by pair.
+    /// entity to the second, the smaller entity first), in the broad phase's pair order.
     pub fn contacts(&self) -> impl Iterator<Item = (Entity, Entity, &Contact)> {
-        self.results
-            .iter()
-            .filter_map(|((a, b), contact)| Some((*a, *b, contact.as_ref()?)))
+        self.results.iter().filter_map(|result| {
+            let (a, b) = result.key.entities;
+            Some((a, b, result.contact.as_ref()?))
+        })
     }
 
     /// The contact between `a` and `b` as of the last step, normal from `a` to `b`.
     #[must_use]
     pub fn contact(&self, a: Entity, b: Entity) -> Option<Contact> {
-        let key = if a < b { (a, b) } else { (b, a) };
+        let (id_a, id_b) = (self.id_of(a)?, self.id_of(b)?);
+        let ids = (id_a.min(id_b), id_a.max(id_b));
         let index = self
             .results
-            .binary_search_by(|(pair, _)| pair.cmp(&key))
+            .binary_search_by_key(&ids, |result| result.key.ids)
             .ok()?;
-        let contact = self.results[index].1.as_ref()?;
-        Some(if a < b {
-            contact.clone()
-        } else {
-            contact.flipped()
-        })
+        let result = &self.results[index];
+        let contact = result.contact.as_ref()?;
+        match result.key.entities {
+            (first, second) if (first, second) == (a, b) => Some(contact.clone()),
+            (first, second) if (first, second) == (b, a) => Some(contact.flipped()),
+            _ => None,
+        }
     }
 
-    /// The pairs the broad phase proposed in the last step, as entities.
+    /// The pairs the broad phase proposed in the last step, as entities (the smaller
+    /// first), in the broad phase's pair order.
     pub fn candidate_pairs(&self) -> impl Iterator<Item = EntityPair> + '_ {
-        self.results.iter().map(|(pair, _)| *pair)
+        self.results.iter().map(|result| result.key.entities)
     }
 
     /// The entities whose collider holds `point` (boundary included), sorted.
@@ -139,12 +162,6 @@ impl CollisionWorld {
             .collect();
         entities.sort_unstable();
         entities
-    }
-
-    pub(crate) fn placed(&self, id: u32) -> &PlacedCollider {
-        self.colliders[id as usize]
-            .as_ref()
-            .expect("grid ids always name a placed collider")
     }
 
     /// The id of `entity` if it has a placed collider: its index, checked against the
@@ -179,6 +196,7 @@ impl CollisionWorld {
             layers: CollisionLayers::default(),
             mobility,
             bounds: None,
+            created_step: self.step,
             changed_step: self.step,
             warned: false,
         });
@@ -186,7 +204,9 @@ impl CollisionWorld {
         id
     }
 
-    /// Drops `entity`'s collider: out of the broad phase, its pairs end this step.
+    /// Drops `entity`'s collider: out of the broad phase, its pairs end this step (they
+    /// are no candidates; if the entity gets a collider again, its new record's
+    /// `created_step` tells its pairs apart from the old ones).
     pub(crate) fn forget(&mut self, entity: Entity) {
         let Some(id) = self.id_of(entity) else {
             return;
@@ -194,6 +214,125 @@ impl CollisionWorld {
         self.grid.remove(id);
         self.colliders[id as usize] = None;
         self.tracked -= 1;
-        self.forgotten.insert(entity);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{SatDiagnostics, SatPlugin};
+
+    /// Applies `visit` to every buffer the step reuses.
+    fn each_buffer(world: &mut CollisionWorld, mut visit: impl FnMut(&mut dyn Buffer)) {
+        visit(&mut world.colliders);
+        visit(&mut world.candidates);
+        visit(&mut world.results);
+        visit(&mut world.spare_results);
+        visit(&mut world.jobs);
+        visit(&mut world.touching);
+        visit(&mut world.changes.ended);
+        visit(&mut world.changes.started);
+        visit(&mut world.changes.ongoing);
+    }
+
+    /// A `Vec` of any element type, seen as storage.
+    trait Buffer {
+        /// Where the storage is, and its capacity.
+        fn storage(&self) -> (usize, usize);
+        /// Grows the capacity by exactly `additional` past the length.
+        fn reserve_exact(&mut self, additional: usize);
+    }
+
+    impl<T> Buffer for Vec<T> {
+        fn storage(&self) -> (usize, usize) {
+            (self.as_ptr() as usize, self.capacity())
+        }
+
+        fn reserve_exact(&mut self, additional: usize) {
+            Vec::reserve_exact(self, additional);
+        }
+    }
+
+    fn storage(app: &mut App) -> Vec<(usize, usize)> {
+        let mut storage = Vec::new();
+        let mut world = app.world_mut().resource_mut::<CollisionWorld>();
+        each_buffer(&mut world, |buffer| storage.push(buffer.storage()));
+        storage
+    }
+
+    /// A scene that repeats every two steps (movers hop on and off static boxes, so
+    /// pairs start and end every step, beside resting pairs that are reused) keeps
+    /// every buffer: a steady-state step allocates nothing in the plugin's own code.
+    ///
+    /// Each buffer is first given an odd capacity that no growth from empty reaches
+    /// (growth doubles), so a buffer dropped and grown again would show even where the
+    /// allocator hands back the same address.
+    #[test]
+    fn a_steady_state_step_reuses_every_buffer() {
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            TransformPlugin,
+            SatPlugin::default().single_threaded(),
+        ));
+        let mut movers = Vec::new();
+        for column in 0..40 {
+            let x = column as f32 * 20.0;
+            // A resting pair: always in contact, never moved.
+            app.world_mut()
+                .spawn((Collider::circle(3.0), Transform::from_xyz(x, 0.0, 0.0)));
+            app.world_mut().spawn((
+                Collider::circle(3.0),
+                Transform::from_xyz(x + 4.0, 0.0, 0.0),
+            ));
+            // A mover beside a static box, touching it every other step.
+            app.world_mut().spawn((
+                Collider::rectangle(4.0, 4.0),
+                Transform::from_xyz(x, 20.0, 0.0),
+                crate::StaticCollider,
+            ));
+            let mover = app
+                .world_mut()
+                .spawn((
+                    Collider::circle(1.5),
+                    Transform::from_xyz(x + 3.0, 20.0, 0.0),
+                ))
+                .id();
+            movers.push(mover);
+        }
+        let hop = |app: &mut App, step: usize| {
+            let offset = if step.is_multiple_of(2) { 3.0 } else { -3.0 };
+            for &mover in &movers {
+                app.world_mut()
+                    .get_mut::<Transform>(mover)
+                    .unwrap()
+                    .translation
+                    .x += offset;
+            }
+            app.update();
+        };
+        for step in 0..4 {
+            hop(&mut app, step);
+        }
+        let mut world = app.world_mut().resource_mut::<CollisionWorld>();
+        each_buffer(&mut world, |buffer| buffer.reserve_exact(1001));
+        let settled = storage(&mut app);
+        for step in 4..14 {
+            hop(&mut app, step);
+            // Every other step the movers touch their boxes again (40 tests); the
+            // resting pairs are reused every step.
+            let diagnostics = app.world().resource::<SatDiagnostics>();
+            let touching_step = !step.is_multiple_of(2);
+            assert_eq!(diagnostics.reused_contacts, 40, "step {step}");
+            assert_eq!(diagnostics.sat_tests, if touching_step { 40 } else { 0 });
+            assert_eq!(diagnostics.contacts, if touching_step { 80 } else { 40 });
+            let changes = &app.world().resource::<CollisionWorld>().changes;
+            assert_eq!(changes.started.len(), if touching_step { 40 } else { 0 });
+            assert_eq!(changes.ended.len(), if touching_step { 0 } else { 40 });
+            if touching_step {
+                // The two result buffers swap every step: compare like with like.
+                assert_eq!(storage(&mut app), settled, "step {step}");
+            }
+        }
     }
 }

@@ -64,6 +64,7 @@ mod collision_world;
 pub mod debug_overlay;
 mod diagnostics;
 mod narrow_phase;
+mod pair_result;
 mod placement;
 mod plugin;
 mod report;
@@ -76,8 +77,9 @@ pub use collider_asset::{ColliderAsset, ColliderAssetError, ColliderAssetLoader,
 pub use colliding_entities::CollidingEntities;
 pub use collision_event::{CollisionEnded, CollisionEvent, CollisionStarted};
 pub use collision_layers::CollisionLayers;
-pub use collision_world::{CollisionWorld, EntityPair, PlacedCollider};
+pub use collision_world::{CollisionWorld, PlacedCollider};
 pub use diagnostics::SatDiagnostics;
+pub use pair_result::EntityPair;
 pub use placement::placement;
 pub use plugin::{SatConfig, SatPlugin};
 pub use sat_systems::SatSystems;

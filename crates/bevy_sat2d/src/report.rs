@@ -1,50 +1,57 @@
 //! Stage 4, [`SatSystems::Events`](crate::SatSystems): `report_collisions` compares this
 //! step's touching pairs with the last step's and reports the differences as messages,
 //! observer events and `CollidingEntities`.
+//!
+//! Both lists are in the broad phase's id-pair order, so one merge walk finds every
+//! change; the lists it fills live in the [`CollisionWorld`] and keep their capacity.
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use sat2d::Contact;
 
-use crate::collision_world::EntityPair;
+use crate::pair_result::{EntityPair, PairKey, PairResult};
 use crate::{
     CollidingEntities, CollisionEnded, CollisionEvent, CollisionStarted, CollisionWorld,
     SatDiagnostics,
 };
 
-/// The changes between two sorted lists of touching pairs.
+/// The changes between last step's touching pairs and this step's results.
 #[derive(Default)]
-struct Changes<'a> {
-    ended: Vec<EntityPair>,
-    started: Vec<(EntityPair, &'a Contact)>,
-    ongoing: Vec<(EntityPair, &'a Contact)>,
+pub(crate) struct Changes {
+    /// Pairs that stopped touching, in id-pair order.
+    pub(crate) ended: Vec<EntityPair>,
+    /// Indices into this step's results of the pairs that started touching.
+    pub(crate) started: Vec<usize>,
+    /// Indices into this step's results of the pairs that still touch.
+    pub(crate) ongoing: Vec<usize>,
 }
 
-/// Merges the last step's touching pairs with this step's. A pair whose entity lost its
-/// collider this step (and maybe got a new one) ends, and starts again if it touches.
-fn changes<'a>(
-    before: &[EntityPair],
-    now: impl Iterator<Item = (EntityPair, &'a Contact)>,
-    forgotten: impl Fn(EntityPair) -> bool,
-) -> Changes<'a> {
-    let mut changes = Changes::default();
-    let mut before = before.iter().peekable();
-    for (pair, contact) in now {
-        while let Some(old) = before.next_if(|old| **old < pair) {
-            changes.ended.push(*old);
-        }
-        let continued = before.next_if(|old| **old == pair).is_some();
-        if continued && !forgotten(pair) {
-            changes.ongoing.push((pair, contact));
-        } else {
-            if continued {
-                changes.ended.push(pair);
+impl Changes {
+    /// Fills the lists (cleared first) by merging `before`, last step's touching pairs,
+    /// with `now`, this step's results; both are sorted by ids. A pair found in both
+    /// continues only if it names the same entities and neither collider was renewed;
+    /// otherwise the old pair ends and the new one starts.
+    fn collect(&mut self, before: &[PairKey], now: &[PairResult]) {
+        self.ended.clear();
+        self.started.clear();
+        self.ongoing.clear();
+        let mut before = before.iter().peekable();
+        let touching = now.iter().enumerate().filter(|(_, r)| r.contact.is_some());
+        for (index, result) in touching {
+            let ids = result.key.ids;
+            while let Some(old) = before.next_if(|old| old.ids < ids) {
+                self.ended.push(old.entities);
             }
-            changes.started.push((pair, contact));
+            match before.next_if(|old| old.ids == ids) {
+                Some(old) if *old == result.key && !result.renewed => self.ongoing.push(index),
+                Some(old) => {
+                    self.ended.push(old.entities);
+                    self.started.push(index);
+                }
+                None => self.started.push(index),
+            }
         }
+        self.ended.extend(before.map(|old| old.entities));
     }
-    changes.ended.extend(before.copied());
-    changes
 }
 
 /// Writes `CollisionEvent`s, triggers `CollisionStarted`/`CollisionEnded` on both
@@ -57,20 +64,15 @@ pub(crate) fn report_collisions(
     mut commands: Commands,
 ) {
     let start = Instant::now();
-    let world = &mut *world;
-    let now = world
-        .results
-        .iter()
-        .filter_map(|(pair, contact)| Some((*pair, contact.as_ref()?)));
-    let forgotten =
-        |(a, b): EntityPair| world.forgotten.contains(&a) || world.forgotten.contains(&b);
-    let Changes {
-        ended,
-        started,
-        ongoing,
-    } = changes(&world.touching, now, forgotten);
+    let CollisionWorld {
+        results,
+        touching,
+        changes,
+        ..
+    } = &mut *world;
+    changes.collect(touching, results);
 
-    for &(a, b) in &ended {
+    for &(a, b) in &changes.ended {
         events.write(CollisionEvent::Ended { a, b });
         for (entity, other) in [(a, b), (b, a)] {
             // Only entities still alive (they keep `CollidingEntities`) are told.
@@ -80,16 +82,25 @@ pub(crate) fn report_collisions(
             }
         }
     }
-    for &((a, b), contact) in &started {
+    for &index in &changes.started {
+        let result = &results[index];
+        let (a, b) = result.key.entities;
+        let contact = result.contact.as_ref().expect("started pairs touch");
         events.write(CollisionEvent::Started {
             a,
             b,
             contact: contact.clone(),
         });
-        for (entity, other, contact) in [(a, b, contact.clone()), (b, a, contact.flipped())] {
-            // Like `Ended`: entities that still have `CollidingEntities` are told.
+        for (entity, other) in [(a, b), (b, a)] {
+            // Like `Ended`: entities that still have `CollidingEntities` are told, the
+            // contact's normal pointing from the observed entity.
             if let Ok(mut touching) = colliding.get_mut(entity) {
                 touching.0.insert(other);
+                let contact = if entity == a {
+                    contact.clone()
+                } else {
+                    contact.flipped()
+                };
                 commands.trigger(CollisionStarted {
                     entity,
                     other,
@@ -98,78 +109,101 @@ pub(crate) fn report_collisions(
             }
         }
     }
-    events.write_batch(
-        ongoing
-            .iter()
-            .map(|&((a, b), contact)| CollisionEvent::Ongoing {
-                a,
-                b,
-                contact: contact.clone(),
-            }),
-    );
+    events.write_batch(changes.ongoing.iter().map(|&index| {
+        let result = &results[index];
+        let (a, b) = result.key.entities;
+        let contact = result.contact.clone().expect("ongoing pairs touch");
+        CollisionEvent::Ongoing { a, b, contact }
+    }));
 
-    // This step's results are sorted: their touching pairs are the next `before`.
-    world.touching = world
-        .results
-        .iter()
-        .filter(|(_, contact)| contact.is_some())
-        .map(|(pair, _)| *pair)
-        .collect();
+    // This step's touching pairs, in id order, are the next step's `before`.
+    touching.clear();
+    touching.extend(
+        results
+            .iter()
+            .filter(|result| result.contact.is_some())
+            .map(|result| result.key),
+    );
     diagnostics.events_time = start.elapsed();
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sat2d::Vec2;
+    use crate::pair_result::entity_at;
+    use sat2d::{Contact, Vec2};
 
-    fn pair(a: u32, b: u32) -> EntityPair {
-        (
-            Entity::from_raw_u32(a).unwrap(),
-            Entity::from_raw_u32(b).unwrap(),
-        )
+    /// The key of ids `(a, b)` for entities of generation `generation_a` and 0.
+    fn key(a: u32, b: u32, generation_a: u32) -> PairKey {
+        PairKey::new((a, b), entity_at(a, generation_a), entity_at(b, 0))
     }
 
-    /// Entity order is not index order, so lists are sorted as the plugin sorts them.
-    fn sorted<const N: usize>(mut list: [EntityPair; N]) -> [EntityPair; N] {
-        list.sort();
-        list
+    fn touching(key: PairKey, renewed: bool) -> PairResult {
+        PairResult {
+            key,
+            renewed,
+            contact: Some(Contact::new(Vec2::X, 1.0, &[], false, false)),
+        }
     }
 
-    fn with_contacts(pairs: &[EntityPair], contact: &Contact) -> Vec<(EntityPair, Contact)> {
-        pairs.iter().map(|pair| (*pair, contact.clone())).collect()
+    fn apart(key: PairKey) -> PairResult {
+        PairResult {
+            key,
+            renewed: false,
+            contact: None,
+        }
     }
 
-    fn pairs_of(list: &[(EntityPair, &Contact)]) -> Vec<EntityPair> {
-        let mut pairs: Vec<EntityPair> = list.iter().map(|(p, _)| *p).collect();
-        pairs.sort();
-        pairs
+    fn keys(indices: &[usize], now: &[PairResult]) -> Vec<PairKey> {
+        indices.iter().map(|&index| now[index].key).collect()
     }
 
     #[test]
     fn merges_before_and_now() {
-        let contact = Contact::new(Vec2::X, 1.0, &[], false, false);
-        let before = sorted([pair(1, 2), pair(1, 3), pair(4, 5)]);
-        let now = with_contacts(&sorted([pair(1, 3), pair(2, 9), pair(4, 5)]), &contact);
-        let result = changes(&before, now.iter().map(|(p, c)| (*p, c)), |_| false);
-        assert_eq!(result.ended, [pair(1, 2)]);
-        assert_eq!(pairs_of(&result.started), [pair(2, 9)]);
-        let mut expected = vec![pair(1, 3), pair(4, 5)];
-        expected.sort();
-        assert_eq!(pairs_of(&result.ongoing), expected);
+        let before = [key(1, 2, 0), key(1, 3, 0), key(4, 5, 0), key(6, 7, 0)];
+        let now = [
+            touching(key(1, 3, 0), false),
+            touching(key(2, 9, 0), false),
+            touching(key(4, 5, 0), false),
+            apart(key(6, 7, 0)),
+        ];
+        let mut changes = Changes::default();
+        changes.collect(&before, &now);
+        assert_eq!(changes.ended, [before[0].entities, before[3].entities]);
+        assert_eq!(keys(&changes.started, &now), [key(2, 9, 0)]);
+        assert_eq!(keys(&changes.ongoing, &now), [key(1, 3, 0), key(4, 5, 0)]);
+        // The lists are refilled, not appended to.
+        changes.collect(&[], &[]);
+        assert!(changes.ended.is_empty() && changes.started.is_empty());
+        assert!(changes.ongoing.is_empty());
     }
 
     #[test]
-    fn a_forgotten_entity_ends_and_restarts_its_pairs() {
-        let contact = Contact::new(Vec2::X, 1.0, &[], false, false);
-        let before = sorted([pair(1, 2), pair(3, 4)]);
-        let now = with_contacts(&before, &contact);
-        let forgotten = pair(1, 2);
-        let result = changes(&before, now.iter().map(|(p, c)| (*p, c)), |p| {
-            p == forgotten
-        });
-        assert_eq!(result.ended, [pair(1, 2)]);
-        assert_eq!(pairs_of(&result.started), [pair(1, 2)]);
-        assert_eq!(result.ongoing.len(), 1);
+    fn a_renewed_collider_ends_and_restarts_its_pairs() {
+        let before = [key(1, 2, 0), key(3, 4, 0)];
+        let now = [touching(key(1, 2, 0), true), touching(key(3, 4, 0), false)];
+        let mut changes = Changes::default();
+        changes.collect(&before, &now);
+        assert_eq!(changes.ended, [before[0].entities]);
+        assert_eq!(keys(&changes.started, &now), [key(1, 2, 0)]);
+        assert_eq!(keys(&changes.ongoing, &now), [key(3, 4, 0)]);
+    }
+
+    /// Index 2 reused by a new entity: same ids, other entities (here, with the newer
+    /// generation, in the other entity order). The old pair ends under its own entities.
+    #[test]
+    fn a_reused_index_ends_the_old_pair_and_starts_the_new_one() {
+        let before = [key(1, 2, 0)];
+        let reused = PairKey::new((1, 2), entity_at(1, 0), entity_at(2, 1));
+        assert_ne!(
+            reused.ids_in_entity_order(),
+            before[0].ids_in_entity_order()
+        );
+        let now = [touching(reused, false)];
+        let mut changes = Changes::default();
+        changes.collect(&before, &now);
+        assert_eq!(changes.ended, [before[0].entities]);
+        assert_eq!(keys(&changes.started, &now), [reused]);
+        assert!(changes.ongoing.is_empty());
     }
 }

@@ -50,7 +50,6 @@ pub(crate) fn sync_colliders(
         apply_cell_size(&mut world.grid, config.cell_size);
     }
     world.step += 1;
-    world.forgotten.clear();
     for entity in removed.read() {
         world.forget(entity);
     }

@@ -243,3 +243,61 @@ fn a_bad_transform_skips_the_collider_and_ends_its_pairs() {
     app.world_mut().get_mut::<Transform>(b).unwrap().scale = Vec3::ONE;
     assert_eq!(kinds(&log.step(&mut app)), ["started"]);
 }
+
+/// An entity's index reused by a new entity (a new generation) within one step keeps
+/// the broad-phase id: the old pair still ends and the new one starts, each under its
+/// own entities and in entity order (which the new generation flips here), the normal
+/// from the smaller entity to the larger.
+#[test]
+fn a_reused_entity_index_ends_the_old_pair_and_starts_the_new_one() {
+    let mut app = app();
+    let mut log = EventLog::new(&app);
+    let a = app
+        .world_mut()
+        .spawn((Collider::circle(5.0), at(0.0, 0.0)))
+        .id();
+    let old = app
+        .world_mut()
+        .spawn((Collider::circle(5.0), at(4.0, 0.0)))
+        .id();
+    assert_eq!(kinds(&log.step(&mut app)), ["started"]);
+    // Despawn without giving the index back, then spawn the next generation on it.
+    let next = app.world_mut().despawn_no_free(old).unwrap();
+    let new = app
+        .world_mut()
+        .spawn_at(next, (Collider::circle(5.0), at(-6.0, 0.0)))
+        .unwrap()
+        .id();
+    assert_eq!(new.index(), old.index());
+    assert_ne!(new, old);
+    assert_ne!(
+        a < old,
+        a < new,
+        "the new generation sorts on the other side of a"
+    );
+    let events = log.step(&mut app);
+    assert_eq!(kinds(&events), ["ended", "started"]);
+    assert_eq!(events[0].entities(), (a.min(old), a.max(old)));
+    assert_eq!(events[1].entities(), (a.min(new), a.max(new)));
+    let contact = events[1]
+        .contact_from(a)
+        .expect("started carries a contact");
+    assert!(
+        (contact.normal + Vec2::X).length() < 1e-5,
+        "from a toward new"
+    );
+    assert!((contact.depth - 4.0).abs() < 1e-4);
+    let (first, _) = events[1].entities();
+    let first_to_second = events[1].contact().unwrap().normal;
+    let expected = if first == a { -Vec2::X } else { Vec2::X };
+    assert!((first_to_second - expected).length() < 1e-5);
+    let world = app.world().resource::<CollisionWorld>();
+    assert_eq!(world.contact(a, new).unwrap().normal, contact.normal);
+    assert_eq!(world.contact(new, a).unwrap().normal, -contact.normal);
+    assert!(world.contact(a, old).is_none());
+    assert_eq!(
+        app.world().get::<CollidingEntities>(a).unwrap().sorted(),
+        [new]
+    );
+    assert_eq!(kinds(&log.step(&mut app)), ["ongoing"]);
+}
