@@ -23,7 +23,11 @@
 //! ## Conventions (every function follows these)
 //!
 //! - **Frames.** Shapes live in their local frame; an [`Iso`] (rotate, then translate)
-//!   places them. Pair queries solve in A's local frame and return world space.
+//!   places them. Every public query takes world placements and returns world space.
+//!   Inside, a pair routine solves in A's local frame (B is carried into it once, the
+//!   result mapped back once) unless its module doc says otherwise and why: the
+//!   circle–circle and swept-disc routines solve in world space, where a circle needs
+//!   no rotation and two segments need only their placed ends.
 //! - **Normal from A to B.** [`Contact::normal`] is a unit vector pointing from A toward
 //!   B. Moving B by `normal * depth` ([`Contact::mtv`]), or A by its negation, leaves the
 //!   shapes at most touching. This holds when one shape contains the other: on each axis
@@ -58,12 +62,37 @@
 //! - **Polygons** may have up to [`MAX_POLYGON_POINTS`] points, in either winding;
 //!   they are stored counter-clockwise with their edge normals.
 
-mod bounding;
-pub mod broad_phase;
-mod decompose;
+//! ## Where things are
+//!
+//! The modules are layers; each uses only the ones above it.
+//!
+//! | layer | folder | what it holds |
+//! |---|---|---|
+//! | 1 | `math/` | [`Rot`], [`Iso`], and segment geometry (closest points, crossings) |
+//! | 2 | `bounding/` | [`Aabb`], [`BoundingCircle`] |
+//! | 3 | `shape/` | [`Shape`] and its kinds, [`ShapeData`], [`ShapeError`], [`PolygonMetrics`], the rounded-convex view and the lane layout |
+//! | 4 | `decompose/` | outline cleaning, ear clipping, Hertel–Mehlhorn, convex hull |
+//! | 5 | `query/` | [`intersects`], [`contact`], [`contains_point`], [`explain`]: the pair table (`query/route.rs`), one routine per pair (`query/pairs/`), the SAT kernels (`query/kernel/`), contact points (`query/manifold/`) |
+//! | 6 | [`broad_phase`] | [`SpatialHashGrid`](broad_phase::SpatialHashGrid), [`BruteForce`](broad_phase::BruteForce) |
+//!
+//! - **The MTV** is computed by the face scan in `query/kernel/face_scan.rs` and turned
+//!   into a [`Contact`] by `query/pairs/contact_convex_convex.rs` (concave shapes:
+//!   `query/pairs/contact_concave.rs`).
+//! - **Contact points** come from `query/manifold/` (clip, then settle).
+//! - **The pair table** is `query/route.rs`; every operation matches on it.
+
+// The layers, in order.
 mod math;
-mod query;
+// Bounding volumes.
+mod bounding;
+// Shapes.
 mod shape;
+// Decomposition.
+mod decompose;
+// Queries.
+mod query;
+// The broad phase.
+pub mod broad_phase;
 
 pub use bounding::{Aabb, BoundingCircle};
 pub use glam::Vec2;

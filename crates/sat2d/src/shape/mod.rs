@@ -8,6 +8,7 @@ mod concave_polygon;
 pub(crate) mod convex_polygon;
 mod error;
 pub(crate) mod face_lanes;
+mod measure;
 mod polygon_metrics;
 pub(crate) mod rounded_convex;
 mod segment;
@@ -30,7 +31,7 @@ use crate::decompose::convex_hull::convex_hull;
 use crate::decompose::outline::clean_outline;
 use crate::shape::face_lanes::{LanePolygon, PlacedFaces};
 use crate::shape::rounded_convex::RoundedConvex;
-use crate::{Aabb, BoundingCircle, Iso, validate_size};
+use crate::{Iso, validate_size};
 
 /// A 2D shape in its local frame. Place it in the world with an [`Iso`].
 ///
@@ -247,88 +248,6 @@ impl Shape {
         matches!(self, Self::Concave(_))
     }
 
-    /// The enclosed area (zero for a segment).
-    #[must_use]
-    pub fn area(&self) -> f32 {
-        match self {
-            Self::Circle(circle) => core::f32::consts::PI * circle.radius() * circle.radius(),
-            Self::Segment(_) => 0.0,
-            Self::Capsule(capsule) => {
-                let radius = capsule.radius();
-                core::f32::consts::PI * radius * radius + 4.0 * radius * capsule.half_length()
-            }
-            Self::Polygon(polygon) => polygon.metrics().area,
-            Self::Concave(polygon) => polygon.metrics().area,
-        }
-    }
-
-    /// The centre of mass in the local frame (uniform density).
-    #[must_use]
-    pub fn centroid(&self) -> Vec2 {
-        match self {
-            Self::Circle(_) | Self::Capsule(_) => Vec2::ZERO,
-            Self::Segment(segment) => (segment.a() + segment.b()) * 0.5,
-            Self::Polygon(polygon) => polygon.metrics().centroid,
-            Self::Concave(polygon) => polygon.metrics().centroid,
-        }
-    }
-
-    /// The largest distance from the local origin to any point of the shape. Queries
-    /// scale their tolerance by it.
-    #[must_use]
-    pub fn reach(&self) -> f32 {
-        match self {
-            Self::Circle(circle) => circle.radius(),
-            Self::Segment(segment) => segment.a().length().max(segment.b().length()),
-            Self::Capsule(capsule) => capsule.half_length() + capsule.radius(),
-            Self::Polygon(polygon) => polygon.metrics().reach,
-            Self::Concave(polygon) => polygon.metrics().reach,
-        }
-    }
-
-    /// The bounding box in the local frame.
-    #[must_use]
-    pub fn local_aabb(&self) -> Aabb {
-        self.aabb(&Iso::IDENTITY)
-    }
-
-    /// The bounding box of the shape placed by `iso`. Exact (tight) for every shape.
-    #[must_use]
-    pub fn aabb(&self, iso: &Iso) -> Aabb {
-        match self {
-            Self::Circle(circle) => {
-                Aabb::from_center_half_extents(iso.translation, Vec2::splat(circle.radius()))
-            }
-            Self::Segment(segment) => points_aabb(segment.points(), iso, 0.0),
-            Self::Capsule(capsule) => {
-                points_aabb(capsule.segment().points(), iso, capsule.radius())
-            }
-            Self::Polygon(polygon) => points_aabb(polygon.points(), iso, 0.0),
-            Self::Concave(polygon) => points_aabb(polygon.outline(), iso, 0.0),
-        }
-    }
-
-    /// A circle enclosing the shape placed by `iso`, centred on its centroid (on the
-    /// local origin for circles and capsules). Cheaper to update than the AABB: no
-    /// per-vertex work.
-    #[must_use]
-    pub fn bounding_circle(&self, iso: &Iso) -> BoundingCircle {
-        let (center, radius) = match self {
-            Self::Circle(circle) => (Vec2::ZERO, circle.radius()),
-            Self::Segment(segment) => ((segment.a() + segment.b()) * 0.5, segment.length() * 0.5),
-            Self::Capsule(capsule) => (Vec2::ZERO, capsule.half_length() + capsule.radius()),
-            Self::Polygon(polygon) => (
-                polygon.metrics().centroid,
-                polygon.metrics().bounding_radius,
-            ),
-            Self::Concave(polygon) => (
-                polygon.metrics().centroid,
-                polygon.metrics().bounding_radius,
-            ),
-        };
-        BoundingCircle::new(iso.transform_point(center), radius)
-    }
-
     /// How many convex parts queries run on: one, except for concave polygons.
     #[must_use]
     pub fn part_count(&self) -> usize {
@@ -424,14 +343,4 @@ impl Shape {
             }
         }
     }
-}
-
-/// The box around `points` placed by `iso`, grown by `radius`.
-fn points_aabb(points: &[Vec2], iso: &Iso, radius: f32) -> Aabb {
-    let first = iso.transform_point(points[0]);
-    let (min, max) = points[1..].iter().fold((first, first), |(min, max), p| {
-        let world = iso.transform_point(*p);
-        (min.min(world), max.max(world))
-    });
-    Aabb::new(min - Vec2::splat(radius), max + Vec2::splat(radius))
 }

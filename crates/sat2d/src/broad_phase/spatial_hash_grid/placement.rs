@@ -1,0 +1,113 @@
+//! Where each collider sits in the grid: cells or the oversized list, and the cell
+//! side, picked on the first build and re-tuned as the colliders change.
+
+use super::{OVERSIZED_CELLS, Placement, STATIC_OVERSIZED_CELLS, SpatialHashGrid};
+use crate::broad_phase::cell_map::{CellMap, CellRange};
+use crate::broad_phase::cell_size::{CellSize, auto_side};
+use crate::broad_phase::{Bounds, Mobility};
+
+impl SpatialHashGrid {
+    pub(super) fn placement_for(&self, bounds: &Bounds, mobility: Mobility) -> Placement {
+        let range = CellRange::of(&bounds.aabb, self.inverse_side);
+        let limit = match mobility {
+            Mobility::Moving => OVERSIZED_CELLS,
+            Mobility::Static => STATIC_OVERSIZED_CELLS,
+        };
+        if range.cell_count() > limit {
+            Placement::Oversized
+        } else {
+            Placement::Cells(range)
+        }
+    }
+
+    pub(super) fn cells_mut(&mut self, mobility: Mobility) -> &mut CellMap {
+        match mobility {
+            Mobility::Moving => &mut self.moving_cells,
+            Mobility::Static => &mut self.static_cells,
+        }
+    }
+
+    pub(super) fn place(&mut self, slot: u32, placement: Placement) {
+        let proxy = self.proxies[slot as usize];
+        match placement {
+            Placement::Cells(range) => self.cells_mut(proxy.mobility).insert(&range, proxy.entry()),
+            Placement::Oversized => self.oversized_slots.push(slot),
+            Placement::Free | Placement::Unplaced => {}
+        }
+        self.proxies[slot as usize].placement = placement;
+    }
+
+    pub(super) fn unplace(&mut self, slot: u32) {
+        let proxy = self.proxies[slot as usize];
+        match proxy.placement {
+            Placement::Cells(range) => self.cells_mut(proxy.mobility).remove(&range, proxy.id),
+            Placement::Oversized => self.oversized_slots.retain(|&other| other != slot),
+            Placement::Free | Placement::Unplaced => {}
+        }
+        self.proxies[slot as usize].placement = Placement::Unplaced;
+    }
+
+    pub(super) fn unplace_all(&mut self) {
+        self.moving_cells.clear();
+        self.static_cells.clear();
+        self.oversized_slots.clear();
+        for proxy in &mut self.proxies {
+            if proxy.placement != Placement::Free {
+                proxy.placement = Placement::Unplaced;
+            }
+        }
+        self.built = false;
+    }
+
+    /// Picks the cell side and places every collider. With `CellSize::Auto` and nothing
+    /// to measure, stays unbuilt, so the first colliders set the size.
+    pub(super) fn build(&mut self) {
+        self.unplace_all();
+        if self.cell_size == CellSize::Auto && self.slot_of.is_empty() {
+            return;
+        }
+        self.side = match self.cell_size {
+            CellSize::Fixed(side) => side,
+            CellSize::Auto => self.ideal_side(),
+        };
+        self.inverse_side = self.side.recip();
+        for slot in 0..self.proxies.len() as u32 {
+            let proxy = &self.proxies[slot as usize];
+            if proxy.placement == Placement::Unplaced {
+                let placement = self.placement_for(&proxy.bounds, proxy.mobility);
+                self.place(slot, placement);
+            }
+        }
+        self.built = true;
+        self.changes_since_tuning = 0;
+    }
+
+    /// The automatic side for the colliders present now.
+    pub(super) fn ideal_side(&self) -> f32 {
+        let live = self
+            .proxies
+            .iter()
+            .filter(|proxy| proxy.placement != Placement::Free)
+            .map(|proxy| &proxy.bounds);
+        auto_side(live, self.slot_of.len())
+    }
+
+    /// Builds on first use; with `CellSize::Auto`, re-tunes once there have been as many
+    /// inserts, updates and removals as colliders since the last tuning, and the ideal
+    /// side has drifted by more than 2×.
+    pub(super) fn prepare(&mut self) {
+        if !self.built {
+            self.build();
+            return;
+        }
+        if self.cell_size == CellSize::Auto
+            && self.changes_since_tuning >= self.slot_of.len().max(64)
+        {
+            self.changes_since_tuning = 0;
+            let ratio = self.ideal_side() / self.side;
+            if !(0.5..=2.0).contains(&ratio) {
+                self.build();
+            }
+        }
+    }
+}
