@@ -33,7 +33,7 @@ use pairs::contact_circle_circle::{contact_circle_circle, intersects_circle_circ
 use pairs::contact_concave::{contact_concave, intersects_concave};
 use pairs::contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
 use pairs::contact_polygon_circle::{contact_polygon_circle, intersects_polygon_circle};
-use pairs::contact_swept_discs::{SweptDisc, contact_swept_discs, intersects_swept_discs};
+use pairs::contact_swept_discs::{contact_swept_discs, intersects_swept_discs};
 use route::{Route, route};
 
 pub use contact::Contact;
@@ -68,34 +68,21 @@ pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
         return false;
     }
     let tolerance = tolerance(a, b);
-    match route(a, b) {
-        Route::CircleCircle(circle_a, circle_b) => intersects_circle_circle(
-            iso_a.translation,
-            circle_a.radius(),
-            iso_b.translation,
-            circle_b.radius(),
-            tolerance,
-        ),
+    match route(a, iso_a, b, iso_b) {
+        Route::CircleCircle {
+            center_a,
+            radius_a,
+            center_b,
+            radius_b,
+            ..
+        } => intersects_circle_circle(center_a, radius_a, center_b, radius_b, tolerance),
         Route::PolygonCircle {
             polygon,
-            circle,
-            flipped,
-        } => {
-            let (iso_polygon, iso_circle) = if flipped {
-                (iso_b, iso_a)
-            } else {
-                (iso_a, iso_b)
-            };
-            intersects_polygon_circle(
-                polygon,
-                iso_polygon.inverse_transform_point(iso_circle.translation),
-                circle.radius(),
-                tolerance,
-            )
-        }
-        Route::SweptDiscs => {
-            intersects_swept_discs(&swept_disc(a, iso_a), &swept_disc(b, iso_b), tolerance)
-        }
+            center,
+            radius,
+            ..
+        } => intersects_polygon_circle(polygon, center, radius, tolerance),
+        Route::SweptDiscs(disc_a, disc_b) => intersects_swept_discs(&disc_a, &disc_b, tolerance),
         Route::Convex => on_convex_pair(a, b, &iso_a.inverse_mul(iso_b), Intersects(tolerance)),
         Route::Concave => intersects_concave(a, b, &iso_a.inverse_mul(iso_b), tolerance),
     }
@@ -124,38 +111,30 @@ pub fn contact(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> Option<Contact
         return None;
     }
     let tolerance = tolerance(a, b);
-    match route(a, b) {
-        Route::CircleCircle(circle_a, circle_b) => contact_circle_circle(
-            iso_a.translation,
-            circle_a.radius(),
-            iso_a.rotation,
-            iso_b.translation,
-            circle_b.radius(),
-            tolerance,
+    match route(a, iso_a, b, iso_b) {
+        Route::CircleCircle {
+            center_a,
+            radius_a,
+            rotation_a,
+            center_b,
+            radius_b,
+        } => contact_circle_circle(
+            center_a, radius_a, rotation_a, center_b, radius_b, tolerance,
         ),
         Route::PolygonCircle {
             polygon,
-            circle,
+            polygon_iso,
+            center,
+            radius,
             flipped,
         } => {
-            // The circle–polygon order runs the same routine with the roles swapped,
-            // then sees the result from A.
-            let (iso_polygon, iso_circle) = if flipped {
-                (iso_b, iso_a)
-            } else {
-                (iso_a, iso_b)
-            };
-            let contact = contact_polygon_circle(
-                polygon,
-                iso_polygon.inverse_transform_point(iso_circle.translation),
-                circle.radius(),
-                tolerance,
-            )?
-            .transformed(iso_polygon);
+            // The circle–polygon order runs the same routine, then sees the result from A.
+            let contact = contact_polygon_circle(polygon, center, radius, tolerance)?
+                .transformed(polygon_iso);
             Some(if flipped { contact.flipped() } else { contact })
         }
-        Route::SweptDiscs => {
-            match contact_swept_discs(&swept_disc(a, iso_a), &swept_disc(b, iso_b), tolerance) {
+        Route::SweptDiscs(disc_a, disc_b) => {
+            match contact_swept_discs(&disc_a, &disc_b, tolerance) {
                 Ok(contact) => contact,
                 // Touching cores and parallel segments: the general convex routine.
                 Err(()) => contact_convex(a, iso_a, b, iso_b, tolerance),
@@ -198,27 +177,6 @@ impl ConvexPairRoutine for ContactOf {
     #[inline(always)]
     fn run(self, a: &impl ConvexCore, b: &impl ConvexCore) -> Option<Contact> {
         contact_convex_convex(a, b, self.0)
-    }
-}
-
-/// A circle, capsule or segment as a disc swept along a world-space segment.
-///
-/// # Panics
-/// For a polygon: [`route`] sends only circles, capsules and segments here.
-fn swept_disc(shape: &Shape, iso: &Iso) -> SweptDisc {
-    let (start, end, radius) = match shape {
-        Shape::Circle(circle) => (Vec2::ZERO, Vec2::ZERO, circle.radius()),
-        Shape::Capsule(capsule) => {
-            let [start, end] = *capsule.segment().points();
-            (start, end, capsule.radius())
-        }
-        Shape::Segment(segment) => (segment.a(), segment.b(), 0.0),
-        Shape::Polygon(_) | Shape::Concave(_) => unreachable!("routed to swept discs"),
-    };
-    SweptDisc {
-        start: iso.transform_point(start),
-        end: iso.transform_point(end),
-        radius,
     }
 }
 

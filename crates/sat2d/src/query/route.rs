@@ -22,48 +22,86 @@
 //! Every operation (`intersects`, `contact`, and any query added later) matches on the
 //! [`Route`]; none matches on the shapes again.
 
-use crate::{Circle, ConvexPolygon, Shape};
+use glam::Vec2;
 
-/// Which routine answers a pair, with the shapes it needs.
+use super::pairs::contact_swept_discs::SweptDisc;
+use crate::{ConvexPolygon, Iso, Rot, Shape};
+
+/// Which routine answers a pair, with what it needs already placed in its frame.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Route<'a> {
-    /// Two circles.
-    CircleCircle(&'a Circle, &'a Circle),
-    /// A polygon and a circle; `flipped` when the circle is A.
+    /// Two circles, centres in world space.
+    CircleCircle {
+        center_a: Vec2,
+        radius_a: f32,
+        rotation_a: Rot,
+        center_b: Vec2,
+        radius_b: f32,
+    },
+    /// A polygon and a circle, the centre in the polygon's frame (`polygon_iso`);
+    /// `flipped` when the circle is A.
     PolygonCircle {
         polygon: &'a ConvexPolygon,
-        circle: &'a Circle,
+        polygon_iso: &'a Iso,
+        center: Vec2,
+        radius: f32,
         flipped: bool,
     },
-    /// Circles, capsules and segments, except two circles.
-    SweptDiscs,
+    /// Circles, capsules and segments (except two circles), placed in world space.
+    SweptDiscs(SweptDisc, SweptDisc),
     /// Any other convex pair.
     Convex,
     /// At least one concave polygon.
     Concave,
 }
 
-/// The route for the pair `(a, b)`.
+/// The route for A placed by `iso_a` and B placed by `iso_b`.
 #[must_use]
-pub(crate) fn route<'a>(a: &'a Shape, b: &'a Shape) -> Route<'a> {
+pub(crate) fn route<'a>(a: &'a Shape, iso_a: &'a Iso, b: &'a Shape, iso_b: &'a Iso) -> Route<'a> {
     use Shape::{Capsule, Circle, Concave, Polygon, Segment};
+    let polygon_circle =
+        |polygon, polygon_iso: &'a Iso, circle: &crate::Circle, circle_iso: &Iso, flipped| {
+            Route::PolygonCircle {
+                polygon,
+                polygon_iso,
+                center: polygon_iso.inverse_transform_point(circle_iso.translation),
+                radius: circle.radius(),
+                flipped,
+            }
+        };
     match (a, b) {
         (Concave(_), _) | (_, Concave(_)) => Route::Concave,
-        (Circle(circle_a), Circle(circle_b)) => Route::CircleCircle(circle_a, circle_b),
-        (Polygon(polygon), Circle(circle)) => Route::PolygonCircle {
-            polygon,
-            circle,
-            flipped: false,
+        (Circle(circle_a), Circle(circle_b)) => Route::CircleCircle {
+            center_a: iso_a.translation,
+            radius_a: circle_a.radius(),
+            rotation_a: iso_a.rotation,
+            center_b: iso_b.translation,
+            radius_b: circle_b.radius(),
         },
-        (Circle(circle), Polygon(polygon)) => Route::PolygonCircle {
-            polygon,
-            circle,
-            flipped: true,
-        },
+        (Polygon(polygon), Circle(circle)) => polygon_circle(polygon, iso_a, circle, iso_b, false),
+        (Circle(circle), Polygon(polygon)) => polygon_circle(polygon, iso_b, circle, iso_a, true),
         (Circle(_) | Capsule(_) | Segment(_), Circle(_) | Capsule(_) | Segment(_)) => {
-            Route::SweptDiscs
+            Route::SweptDiscs(swept_disc(a, iso_a), swept_disc(b, iso_b))
         }
         (Polygon(_), Polygon(_) | Capsule(_) | Segment(_))
         | (Capsule(_) | Segment(_), Polygon(_)) => Route::Convex,
+    }
+}
+
+/// A circle, capsule or segment as a disc swept along a world-space segment.
+fn swept_disc(shape: &Shape, iso: &Iso) -> SweptDisc {
+    let (start, end, radius) = match shape {
+        Shape::Circle(circle) => (Vec2::ZERO, Vec2::ZERO, circle.radius()),
+        Shape::Capsule(capsule) => {
+            let [start, end] = *capsule.segment().points();
+            (start, end, capsule.radius())
+        }
+        Shape::Segment(segment) => (segment.a(), segment.b(), 0.0),
+        Shape::Polygon(_) | Shape::Concave(_) => unreachable!("route sends only discs here"),
+    };
+    SweptDisc {
+        start: iso.transform_point(start),
+        end: iso.transform_point(end),
+        radius,
     }
 }
