@@ -1,12 +1,15 @@
-//! Seeded scenes: the plugin's contacts against all-pairs `sat2d::contact`, the same
-//! events with and without threads, and no lost `Ended` under heavy churn.
+//! Seeded scenes: the plugin's contacts against all-pairs `sat2d::contact` on shapes placed
+//! from the entities' own components, the same events with and without threads, and no
+//! lost `Ended` under heavy churn.
 
 mod common;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use bevy::prelude::*;
+use bevy_sat2d::placement;
 use bevy_sat2d::prelude::*;
+use bevy_sat2d::sat2d::Iso;
 use common::{EventLog, app_with};
 
 fn random_collider(rng: &mut fastrand::Rng) -> Collider {
@@ -57,14 +60,19 @@ fn wiggle(app: &mut App, entities: &[Entity], rng: &mut fastrand::Rng) {
     }
 }
 
-/// Spawns `count` seeded moving colliders (no static ones).
+/// Spawns `count` seeded moving colliders (no static ones), some of them scaled.
 fn spawn_moving(app: &mut App, seed: u64, count: usize) -> Vec<Entity> {
     let mut rng = fastrand::Rng::with_seed(seed);
     (0..count)
-        .map(|_| {
+        .map(|index| {
             let mut transform = random_transform(&mut rng);
             // 1,000 colliders over a wider area: busy but not a solid pile.
             transform.translation *= 2.5;
+            transform.scale = match index % 10 {
+                3 => Vec3::splat(1.5),
+                7 => Vec3::new(1.25, 0.8, 1.0),
+                _ => Vec3::ONE,
+            };
             app.world_mut()
                 .spawn((random_collider(&mut rng), transform))
                 .id()
@@ -72,9 +80,32 @@ fn spawn_moving(app: &mut App, seed: u64, count: usize) -> Vec<Entity> {
         .collect()
 }
 
+/// The truth the oracle compares against, built from each entity's own `Collider` and
+/// `GlobalTransform` through the public `placement` function (and the documented scale
+/// rule: a unit scale keeps the shape, any other goes through `Shape::try_scaled`),
+/// never from the plugin's own records, so a stale placement cannot agree with itself.
+fn placed_from_components(app: &App, entities: &[Entity]) -> HashMap<Entity, (Shape, Iso)> {
+    entities
+        .iter()
+        .map(|&entity| {
+            let world = app.world();
+            let shape = world.get::<Collider>(entity).unwrap().shape();
+            let global = world.get::<GlobalTransform>(entity).unwrap();
+            let (iso, scale) = placement(global).expect("a valid transform");
+            let shape = if scale == Vec2::ONE {
+                shape.clone()
+            } else {
+                shape.try_scaled(scale).expect("a valid scale")
+            };
+            (entity, (shape, iso))
+        })
+        .collect()
+}
+
 /// The oracle: after each of several steps of random moves, the touching pairs the
 /// plugin reports are exactly those `sat2d::intersects` finds among all pairs, and each
-/// contact is `sat2d::contact` of the pair (same order, bit for bit).
+/// contact is `sat2d::contact` of the pair (smaller entity first, bit for bit), with
+/// both sides placed from their components.
 #[test]
 fn contacts_match_all_pairs_sat() {
     let mut app = app_with(SatPlugin::default());
@@ -87,20 +118,18 @@ fn contacts_match_all_pairs_sat() {
             transform.rotate_z(rng.f32() - 0.5);
         }
         app.update();
-        let world = app.world().resource::<CollisionWorld>();
+        let truth = placed_from_components(&app, &entities);
         let mut expected = BTreeSet::new();
         for (index, &a) in entities.iter().enumerate() {
             for &b in &entities[index + 1..] {
                 let (first, second) = (a.min(b), a.max(b));
-                let (pa, pb) = (
-                    world.collider(first).unwrap(),
-                    world.collider(second).unwrap(),
-                );
-                if sat2d::intersects(&pa.shape, &pa.iso, &pb.shape, &pb.iso) {
+                let ((shape_a, iso_a), (shape_b, iso_b)) = (&truth[&first], &truth[&second]);
+                if sat2d::intersects(shape_a, iso_a, shape_b, iso_b) {
                     expected.insert((first, second));
                 }
             }
         }
+        let world = app.world().resource::<CollisionWorld>();
         let actual: BTreeSet<_> = world.contacts().map(|(a, b, _)| (a, b)).collect();
         assert!(
             expected.len() > 100,
@@ -109,10 +138,11 @@ fn contacts_match_all_pairs_sat() {
         );
         assert_eq!(actual, expected);
         for (a, b, contact) in world.contacts() {
-            let (pa, pb) = (world.collider(a).unwrap(), world.collider(b).unwrap());
+            assert!(a < b, "pairs are reported smaller entity first");
+            let ((shape_a, iso_a), (shape_b, iso_b)) = (&truth[&a], &truth[&b]);
             assert_eq!(
                 Some(contact.clone()),
-                sat2d::contact(&pa.shape, &pa.iso, &pb.shape, &pb.iso)
+                sat2d::contact(shape_a, iso_a, shape_b, iso_b)
             );
         }
     }
