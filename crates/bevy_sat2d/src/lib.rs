@@ -39,8 +39,12 @@
 //!    despawned, loses its `Collider`, or changes layers so that the pair is no longer
 //!    tested.
 //!
-//! [`SatDiagnostics`] holds the counts and stage times of the last step, and
-//! [`CollisionWorld`] answers queries (contacts, colliders under a point).
+//! Every list of pairs is kept in the broad phase's order (by entity index), so each
+//! stage merges with the last step's list in one walk; the lists live in
+//! [`CollisionWorld`] and keep their capacity, so a settled scene's step allocates
+//! nothing in the plugin itself. [`SatDiagnostics`] holds the counts and stage times of
+//! the last step, and [`CollisionWorld`] answers queries (contacts, colliders under a
+//! point).
 //!
 //! # Conventions
 //!
