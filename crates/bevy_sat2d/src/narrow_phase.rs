@@ -61,6 +61,10 @@ pub(crate) fn test_candidate_pairs(
     std::mem::swap(results, spare_results);
     let previous = spare_results;
     debug_assert!(results.is_empty() && jobs.is_empty());
+    debug_assert!(
+        candidates.is_sorted(),
+        "the broad phase hands out pairs sorted"
+    );
     let mut reused = 0;
     let mut last_step = previous.drain(..).peekable();
     for &ids in candidates.iter() {
