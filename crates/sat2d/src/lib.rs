@@ -98,8 +98,9 @@ pub use bounding::{Aabb, BoundingCircle};
 pub use glam::Vec2;
 pub use math::{Iso, Rot};
 pub use query::{
-    AxisProjection, AxisSource, Contact, RELATIVE_TOLERANCE, SatExplanation, contact,
-    contains_point, explain, intersects, tolerance,
+    AxisProjection, AxisSource, Contact, RELATIVE_TOLERANCE, Ray, RayError, RayHit, SatExplanation,
+    ShapeHit, cast_ray, cast_shape, contact, contains_point, distance, explain, intersects,
+    tolerance,
 };
 pub use shape::{
     Capsule, Circle, ConcavePolygon, ConvexPolygon, PolygonMetrics, Segment, Shape, ShapeData,

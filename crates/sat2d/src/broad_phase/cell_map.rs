@@ -66,10 +66,21 @@ impl CellRange {
         width.unsigned_abs().saturating_mul(height.unsigned_abs())
     }
 
+    /// The coordinates of every cell in the block, row by row.
+    pub(super) fn cells(&self) -> impl Iterator<Item = (i32, i32)> + use<> {
+        let (min, max) = (self.min, self.max);
+        (min.1..=max.1).flat_map(move |y| (min.0..=max.0).map(move |x| (x, y)))
+    }
+
     /// The keys of every cell in the block, row by row.
     pub(super) fn keys(&self) -> impl Iterator<Item = u64> + use<> {
-        let (min, max) = (self.min, self.max);
-        (min.1..=max.1).flat_map(move |y| (min.0..=max.0).map(move |x| cell_key(x, y)))
+        self.cells().map(|(x, y)| cell_key(x, y))
+    }
+
+    /// Whether the block holds cell `(x, y)`.
+    #[inline]
+    pub(super) fn holds(&self, (x, y): (i32, i32)) -> bool {
+        (self.min.0..=self.max.0).contains(&x) && (self.min.1..=self.max.1).contains(&y)
     }
 }
 
@@ -108,38 +119,62 @@ impl CellMap {
     /// Adds `entry` to every cell of `range`.
     pub(super) fn insert(&mut self, range: &CellRange, entry: CellEntry) {
         for key in range.keys() {
-            self.cells
-                .entry(key)
-                .or_insert_with(|| self.spare.pop().unwrap_or_default())
-                .push(entry);
+            self.insert_into(key, entry);
         }
     }
 
-    /// Replaces the entry with `entry.id` in every cell of `range` (same cells, new bounds).
-    pub(super) fn refresh(&mut self, range: &CellRange, entry: CellEntry) {
-        for key in range.keys() {
-            if let Some(entries) = self.cells.get_mut(&key)
-                && let Some(old) = entries.iter_mut().find(|old| old.id == entry.id)
-            {
-                *old = entry;
+    /// Moves `entry` from the cells of `old` to those of `new`: cells in both are
+    /// refreshed in place, so a collider crossing one cell border touches only the cells
+    /// it leaves and enters (no remove-and-reinsert of the cells it keeps).
+    pub(super) fn shift(&mut self, old: &CellRange, new: &CellRange, entry: CellEntry) {
+        for (x, y) in old.cells() {
+            if !new.holds((x, y)) {
+                self.remove_from(cell_key(x, y), entry.id);
             }
+        }
+        for (x, y) in new.cells() {
+            let key = cell_key(x, y);
+            if old.holds((x, y)) {
+                self.refresh_in(key, entry);
+            } else {
+                self.insert_into(key, entry);
+            }
+        }
+    }
+
+    fn insert_into(&mut self, key: u64, entry: CellEntry) {
+        self.cells
+            .entry(key)
+            .or_insert_with(|| self.spare.pop().unwrap_or_default())
+            .push(entry);
+    }
+
+    fn refresh_in(&mut self, key: u64, entry: CellEntry) {
+        if let Some(entries) = self.cells.get_mut(&key)
+            && let Some(old) = entries.iter_mut().find(|old| old.id == entry.id)
+        {
+            *old = entry;
+        }
+    }
+
+    fn remove_from(&mut self, key: u64, id: u32) {
+        let Some(entries) = self.cells.get_mut(&key) else {
+            return;
+        };
+        if let Some(index) = entries.iter().position(|entry| entry.id == id) {
+            entries.swap_remove(index);
+        }
+        if entries.is_empty()
+            && let Some(empty) = self.cells.remove(&key)
+        {
+            self.spare.push(empty);
         }
     }
 
     /// Removes the entry of `id` from every cell of `range`.
     pub(super) fn remove(&mut self, range: &CellRange, id: u32) {
         for key in range.keys() {
-            let Some(entries) = self.cells.get_mut(&key) else {
-                continue;
-            };
-            if let Some(index) = entries.iter().position(|entry| entry.id == id) {
-                entries.swap_remove(index);
-            }
-            if entries.is_empty()
-                && let Some(empty) = self.cells.remove(&key)
-            {
-                self.spare.push(empty);
-            }
+            self.remove_from(key, id);
         }
     }
 

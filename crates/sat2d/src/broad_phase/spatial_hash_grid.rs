@@ -242,12 +242,17 @@ impl BroadPhase for SpatialHashGrid {
         if self.built {
             let proxy = self.proxies[slot as usize];
             let placement = self.placement_for(&bounds, proxy.mobility);
-            if placement != proxy.placement {
-                self.unplace(slot);
-                self.place(slot, placement);
-            } else if let Placement::Cells(range) = placement {
-                self.cells_mut(proxy.mobility)
-                    .refresh(&range, proxy.entry());
+            match (proxy.placement, placement) {
+                (Placement::Cells(old), Placement::Cells(new)) => {
+                    self.cells_mut(proxy.mobility)
+                        .shift(&old, &new, proxy.entry());
+                    self.proxies[slot as usize].placement = placement;
+                }
+                (old, new) if old == new => {}
+                _ => {
+                    self.unplace(slot);
+                    self.place(slot, placement);
+                }
             }
         }
         Ok(())

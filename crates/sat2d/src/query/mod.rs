@@ -11,6 +11,7 @@
 //!   `minkowski_difference.rs`: the geometry the routines share.
 //! - `contact.rs`: the [`Contact`] they return; `explain.rs`: the SAT axis by axis.
 
+mod cast;
 mod closest_points;
 mod contact;
 mod containment;
@@ -21,6 +22,7 @@ mod kernel;
 mod manifold;
 mod minkowski_difference;
 mod pairs;
+mod parts;
 mod route;
 mod transformed_core;
 
@@ -36,6 +38,7 @@ use pairs::contact_polygon_circle::{contact_polygon_circle, intersects_polygon_c
 use pairs::contact_swept_discs::{contact_swept_discs, intersects_swept_discs};
 use route::{Route, route};
 
+pub use cast::{Ray, RayError, RayHit, ShapeHit, cast_ray, cast_shape, distance};
 pub use contact::Contact;
 pub use explain::{AxisProjection, AxisSource, SatExplanation, explain};
 

@@ -73,11 +73,53 @@ fn clip_by_faces(
     direction: Vec2,
     slack: f32,
 ) -> Option<(f32, f32)> {
+    clip_by_faces_entering(points, normals, origin, direction, slack)
+        .map(|clipped| (clipped.enter, clipped.exit))
+}
+
+/// A line clipped by half-planes: `[enter, exit]`, and the face it enters through
+/// (`None` when no face bounds it from behind).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Clipped {
+    pub enter: f32,
+    pub exit: f32,
+    pub entering_face: Option<usize>,
+}
+
+/// [`clip_by_faces`], also naming the face the line enters through.
+pub(super) fn clip_by_faces_entering(
+    points: &[Vec2],
+    normals: &[Vec2],
+    origin: Vec2,
+    direction: Vec2,
+    slack: f32,
+) -> Option<Clipped> {
     let planes = points
         .iter()
         .zip(normals)
         .map(|(vertex, normal)| (*normal, normal.dot(*vertex) + slack));
-    clip_by_planes(planes, origin, direction)
+    let mut clipped = Clipped {
+        enter: f32::NEG_INFINITY,
+        exit: f32::INFINITY,
+        entering_face: None,
+    };
+    for (face, (normal, offset)) in planes.enumerate() {
+        let before = clipped.enter;
+        if !clip_one(
+            normal,
+            offset,
+            origin,
+            direction,
+            &mut clipped.enter,
+            &mut clipped.exit,
+        ) {
+            return None;
+        }
+        if clipped.enter > before {
+            clipped.entering_face = Some(face);
+        }
+    }
+    (clipped.enter <= clipped.exit).then_some(clipped)
 }
 
 /// The line clipped by the half-planes `normal · x ≤ offset`.
@@ -153,7 +195,12 @@ pub(crate) fn chord_lanes(
 }
 
 /// The line's chord through the disc of `radius` around `center`.
-fn chord_disc(center: Vec2, radius: f32, origin: Vec2, direction: Vec2) -> Option<(f32, f32)> {
+pub(super) fn chord_disc(
+    center: Vec2,
+    radius: f32,
+    origin: Vec2,
+    direction: Vec2,
+) -> Option<(f32, f32)> {
     let to_center = center - origin;
     let middle = to_center.dot(direction);
     // The perpendicular offset directly: `|c|² − middle²` cancels badly for small discs.

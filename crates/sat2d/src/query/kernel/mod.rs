@@ -6,12 +6,14 @@
 //! | face scan | [`scan_faces`] | [`scan_face_lanes`] | the SAT separation and the deepest face |
 //! | plane distance | [`plane_distance`] | [`plane_distance_lanes`] | how far a point lies outside the face planes |
 //! | chord | [`chord`] | [`chord_lanes`] | where a line crosses the shape |
+//! | ray entry | [`ray_entry`] | — | where a ray first meets the shape, and the normal there |
 //!
 //! Pair routines reach them through [`ConvexCore`], so one routine serves both forms.
 //! Every kernel works in the frame its inputs share.
 
 mod chord;
 mod face_scan;
+mod ray_entry;
 
 use glam::Vec2;
 use wide::f32x8;
@@ -24,6 +26,7 @@ pub(crate) use chord::{chord, chord_lanes};
 pub(crate) use face_scan::{
     FaceScan, plane_distance, plane_distance_lanes, scan_face_lanes, scan_faces,
 };
+pub(crate) use ray_entry::{Feature, ray_entry};
 
 /// A convex core as the pair routines read it: the kernels in one form.
 pub(crate) trait ConvexCore {

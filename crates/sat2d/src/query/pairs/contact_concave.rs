@@ -9,54 +9,12 @@ use glam::Vec2;
 use smallvec::SmallVec;
 
 use crate::query::containment::{convex_in_concave, convex_in_convex};
-use crate::query::core_form::PlacedCore;
 use crate::query::kernel::chord;
 use crate::query::minkowski_difference::MinkowskiDifference;
 use crate::query::pairs::contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
+use crate::query::parts::Parts;
 use crate::shape::rounded_convex::RoundedConvex;
 use crate::{Contact, Iso, Shape};
-
-/// A shape's convex parts in A's frame, with a bounding circle each.
-struct Parts {
-    cores: Vec<PlacedCore>,
-    bounds: Vec<(Vec2, f32)>,
-}
-
-impl Parts {
-    fn new(shape: &Shape, iso: &Iso) -> Self {
-        let count = shape.part_count();
-        Self {
-            cores: (0..count).map(|i| PlacedCore::new(shape, i, iso)).collect(),
-            bounds: (0..count)
-                .map(|i| {
-                    let (center, radius) = part_bounds(shape, i);
-                    (iso.transform_point(center), radius)
-                })
-                .collect(),
-        }
-    }
-
-    fn overlap(&self, i: usize, other: &Self, j: usize, tolerance: f32) -> bool {
-        let (center_a, radius_a) = self.bounds[i];
-        let (center_b, radius_b) = other.bounds[j];
-        let reach = radius_a + radius_b + tolerance;
-        center_a.distance_squared(center_b) <= reach * reach
-    }
-}
-
-/// Centre and radius of a circle around part `index`, in the shape's frame.
-fn part_bounds(shape: &Shape, index: usize) -> (Vec2, f32) {
-    match shape {
-        Shape::Concave(polygon) => {
-            let part = &polygon.parts()[index];
-            (part.metrics().centroid, part.metrics().bounding_radius)
-        }
-        _ => {
-            let circle = shape.bounding_circle(&Iso::IDENTITY);
-            (circle.center, circle.radius)
-        }
-    }
-}
 
 /// Whether any part of A meets any part of B (`relative` is B's pose in A's frame).
 pub(crate) fn intersects_concave(a: &Shape, b: &Shape, relative: &Iso, tolerance: f32) -> bool {

@@ -1,0 +1,84 @@
+//! [`Ray`]: a half-line with a unit direction, and [`RayError`] for the input that
+//! cannot make one.
+
+use glam::Vec2;
+
+/// A half-line from `origin` along a unit `direction`, in world space.
+///
+/// The direction is normalized on construction, so [`RayHit::distance`](crate::RayHit)
+/// is a length in world units. Build with [`Ray::try_new`] when the input may be bad.
+///
+/// ```
+/// use sat2d::{Ray, Vec2};
+/// let ray = Ray::new(Vec2::new(1.0, 2.0), Vec2::new(0.0, 3.0));
+/// assert_eq!(ray.direction(), Vec2::Y);
+/// assert_eq!(ray.at(2.0), Vec2::new(1.0, 4.0));
+/// assert!(Ray::try_new(Vec2::ZERO, Vec2::ZERO).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct Ray {
+    origin: Vec2,
+    direction: Vec2,
+}
+
+/// Why [`Ray::try_new`] refused its input.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+pub enum RayError {
+    /// The origin has a NaN or infinite coordinate.
+    #[error("the ray's origin {0} is not finite")]
+    NonFiniteOrigin(Vec2),
+    /// The direction is zero, NaN or infinite, so it has no unit form.
+    #[error("the ray's direction {0} is zero or not finite")]
+    InvalidDirection(Vec2),
+}
+
+impl Ray {
+    /// A ray from `origin` along `direction` (any non-zero length; it is normalized).
+    ///
+    /// # Errors
+    /// [`RayError::NonFiniteOrigin`] or [`RayError::InvalidDirection`].
+    pub fn try_new(origin: Vec2, direction: Vec2) -> Result<Self, RayError> {
+        if !origin.is_finite() {
+            return Err(RayError::NonFiniteOrigin(origin));
+        }
+        let unit = direction
+            .try_normalize()
+            .ok_or(RayError::InvalidDirection(direction))?;
+        Ok(Self {
+            origin,
+            direction: unit,
+        })
+    }
+
+    /// A ray from `origin` along `direction` (any non-zero length; it is normalized).
+    ///
+    /// # Panics
+    /// On the input [`Ray::try_new`] refuses, with its error's message.
+    #[must_use]
+    pub fn new(origin: Vec2, direction: Vec2) -> Self {
+        Self::try_new(origin, direction).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// Where the ray starts.
+    #[inline]
+    #[must_use]
+    pub fn origin(&self) -> Vec2 {
+        self.origin
+    }
+
+    /// Its unit direction.
+    #[inline]
+    #[must_use]
+    pub fn direction(&self) -> Vec2 {
+        self.direction
+    }
+
+    /// The point `distance` along the ray.
+    #[inline]
+    #[must_use]
+    pub fn at(&self, distance: f32) -> Vec2 {
+        self.origin + self.direction * distance
+    }
+}
