@@ -7,73 +7,22 @@
 //! or depth beyond 1e-3 relative) and the speed ratios from criterion's medians.
 
 mod common;
+mod shapes;
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput};
-use parry2d::math::Pose;
-use parry2d::shape::{Ball, Capsule as ParryCapsule, ConvexPolygon as ParryPolygon, SharedShape};
+use parry2d::shape::SharedShape;
 use sat2d::{Iso, Shape, Vec2};
 
 use common::median_ns;
+use shapes::{Placed, place, random_capsule, random_circle, random_polygon};
 
 const PAIRS: usize = 4_096;
-
-/// One shape in both libraries, at one placement.
-struct Placed {
-    shape: Shape,
-    iso: Iso,
-    parry: SharedShape,
-    pose: Pose,
-}
 
 struct PairSet {
     name: &'static str,
     pairs: Vec<(Placed, Placed)>,
-}
-
-fn random_polygon(rng: &mut fastrand::Rng) -> (Shape, SharedShape) {
-    loop {
-        let count = rng.usize(3..=12);
-        let radius = 0.5 + 1.5 * rng.f32();
-        let step = core::f32::consts::TAU / count as f32;
-        let points: Vec<Vec2> = (0..count)
-            .map(|i| {
-                Vec2::from_angle(step * (i as f32 + 0.8 * (rng.f32() - 0.5)))
-                    * radius
-                    * (0.7 + 0.3 * rng.f32())
-            })
-            .collect();
-        if let (Ok(shape @ Shape::Polygon(_)), Some(parry)) = (
-            Shape::convex_hull(&points),
-            ParryPolygon::from_convex_hull(&points),
-        ) {
-            return (shape, SharedShape::new(parry));
-        }
-    }
-}
-
-fn random_circle(rng: &mut fastrand::Rng) -> (Shape, SharedShape) {
-    let radius = 0.3 + 1.2 * rng.f32();
-    (Shape::circle(radius), SharedShape::new(Ball::new(radius)))
-}
-
-fn random_capsule(rng: &mut fastrand::Rng) -> (Shape, SharedShape) {
-    let radius = 0.2 + 0.6 * rng.f32();
-    let length = 0.5 + 2.0 * rng.f32();
-    (
-        Shape::capsule(radius, length),
-        SharedShape::new(ParryCapsule::new_y(length * 0.5, radius)),
-    )
-}
-
-fn place(shape: (Shape, SharedShape), translation: Vec2, angle: f32) -> Placed {
-    Placed {
-        shape: shape.0,
-        iso: Iso::new(translation, angle),
-        parry: shape.1,
-        pose: Pose::new(translation, angle),
-    }
 }
 
 /// Pairs at random distances, kept so that exactly half overlap.

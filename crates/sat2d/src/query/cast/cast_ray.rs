@@ -59,6 +59,10 @@ pub fn cast_ray(shape: &Shape, iso: &Iso, ray: &Ray, max_distance: f32) -> Optio
     Some(RayHit {
         distance: entry.distance,
         point: ray.at(entry.distance),
-        normal: iso.transform_vector(entry.normal),
+        normal: if entry.feature == Feature::Inside {
+            -ray.direction()
+        } else {
+            iso.transform_vector(entry.normal)
+        },
     })
 }

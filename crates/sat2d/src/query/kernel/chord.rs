@@ -94,10 +94,13 @@ pub(super) fn clip_by_faces_entering(
     direction: Vec2,
     slack: f32,
 ) -> Option<Clipped> {
-    let planes = points
+    // A segment's two faces lie on one line: measure both from its first point, so
+    // rounding cannot leave a band of negative width that nothing enters.
+    let on_face = |face: usize| points[if points.len() == 2 { 0 } else { face }];
+    let planes = normals
         .iter()
-        .zip(normals)
-        .map(|(vertex, normal)| (*normal, normal.dot(*vertex) + slack));
+        .enumerate()
+        .map(|(face, normal)| (*normal, normal.dot(on_face(face)) + slack));
     let mut clipped = Clipped {
         enter: f32::NEG_INFINITY,
         exit: f32::INFINITY,
