@@ -71,6 +71,10 @@ fn parry_ray(ray: &Ray) -> ParryRay {
     ParryRay::new(ray.origin(), ray.direction())
 }
 
+/// parry2d's time of impact for A moving by `motion` and B still. parry2d 0.27's
+/// `cast_shapes` forms the relative velocity as `R_A⁻¹ · vel2 − vel1`, leaving `vel1`
+/// unrotated, so a moving, rotated A is swept the wrong way; the same relative motion
+/// is given to B instead, which it rotates correctly.
 fn parry_cast(a: &Placed, b: &Placed, motion: Vec2) -> Option<f32> {
     let options = ShapeCastOptions {
         max_time_of_impact: 1.0,
@@ -79,10 +83,10 @@ fn parry_cast(a: &Placed, b: &Placed, motion: Vec2) -> Option<f32> {
     };
     parry2d::query::cast_shapes(
         &a.pose,
-        motion,
+        Vec2::ZERO,
         black_box(a.parry.as_ref()),
         &b.pose,
-        Vec2::ZERO,
+        -motion,
         black_box(b.parry.as_ref()),
         options,
     )

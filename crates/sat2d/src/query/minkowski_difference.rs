@@ -42,21 +42,26 @@ impl MinkowskiDifference {
         let next = |index: usize, count: usize| if index + 1 == count { 0 } else { index + 1 };
         let (mut index_a, mut index_b) = (lowest(a.points, 1.0), lowest(b.points, -1.0));
         let (mut taken_a, mut taken_b) = (0, 0);
+        // The angle of each side's next edge, recomputed only when that side advances.
+        let angle_a = |index: usize| {
+            let end = a.points[next(index, a.points.len())];
+            pseudo_angle(end - a.points[index])
+        };
+        let angle_b = |index: usize| {
+            let end = b.points[next(index, b.points.len())];
+            pseudo_angle(b.points[index] - end)
+        };
+        let (mut next_a, mut next_b) = (
+            (edges_a > 0).then(|| angle_a(index_a)),
+            (edges_b > 0).then(|| angle_b(index_b)),
+        );
         loop {
             difference
                 .points
                 .push(a.points[index_a] - b.points[index_b]);
             difference.sources.push((index_a as u32, index_b as u32));
-            let edge_a = (taken_a < edges_a).then(|| {
-                let end = a.points[next(index_a, a.points.len())];
-                pseudo_angle(end - a.points[index_a])
-            });
-            let edge_b = (taken_b < edges_b).then(|| {
-                let end = b.points[next(index_b, b.points.len())];
-                pseudo_angle(b.points[index_b] - end)
-            });
-            let (take_a, take_b) = match (edge_a, edge_b) {
-                (Some(angle_a), Some(angle_b)) => (angle_a <= angle_b, angle_b <= angle_a),
+            let (take_a, take_b) = match (next_a, next_b) {
+                (Some(from_a), Some(from_b)) => (from_a <= from_b, from_b <= from_a),
                 (Some(_), None) => (true, false),
                 (None, Some(_)) => (false, true),
                 (None, None) => break,
@@ -69,12 +74,14 @@ impl MinkowskiDifference {
             if take_a {
                 index_a = next(index_a, a.points.len());
                 taken_a += 1;
+                next_a = (taken_a < edges_a).then(|| angle_a(index_a));
             }
             if take_b {
                 index_b = next(index_b, b.points.len());
                 taken_b += 1;
+                next_b = (taken_b < edges_b).then(|| angle_b(index_b));
             }
-            if taken_a == edges_a && taken_b == edges_b {
+            if next_a.is_none() && next_b.is_none() {
                 break;
             }
         }

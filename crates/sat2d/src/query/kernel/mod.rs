@@ -105,12 +105,21 @@ impl ConvexCore for LanePolygon<'_> {
     }
 }
 
-/// Euclidean distance from `point` to the core's boundary pieces (its distance to the
-/// core when `point` is outside it).
-pub(crate) fn core_distance(core: RoundedConvex<'_>, point: Vec2) -> f32 {
+/// Euclidean distance from `point`, outside a polygon core or anywhere for a point or
+/// segment core, to the core.
+///
+/// A polygon's nearest boundary point to an outside point lies on a face the point is
+/// in front of, so only those faces are measured (usually one to three).
+fn core_distance(core: RoundedConvex<'_>, point: Vec2) -> f32 {
+    let polygon = core.is_polygon();
     core.pieces()
-        .map(|(start, end)| point.distance(closest_point_on_segment(start, end, point)))
+        .enumerate()
+        .filter(|(face, (start, _))| !polygon || core.normals[*face].dot(point - *start) >= 0.0)
+        .map(|(_, (start, end))| {
+            point.distance_squared(closest_point_on_segment(start, end, point))
+        })
         .fold(f32::INFINITY, f32::min)
+        .sqrt()
 }
 
 #[inline]
