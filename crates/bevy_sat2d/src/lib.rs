@@ -43,8 +43,15 @@
 //! stage merges with the last step's list in one walk; the lists live in
 //! [`CollisionWorld`] and keep their capacity, so a settled scene's step allocates
 //! nothing in the plugin itself. [`SatDiagnostics`] holds the counts and stage times of
-//! the last step, and [`CollisionWorld`] answers queries (contacts, colliders under a
-//! point).
+//! the last step, and [`CollisionWorld`] answers questions about it (contacts, colliders
+//! under a point).
+//!
+//! # Queries
+//!
+//! [`SpatialQuery`], a system parameter, casts rays and shapes and finds the colliders
+//! overlapping a shape or holding a point, through the broad phase; a [`QueryFilter`]
+//! picks which colliders count (layer mask, excluded entities, a predicate, statics).
+//! A query sees the colliders as of the last step: in `Update`, last frame's positions.
 //!
 //! # Conventions
 //!
@@ -71,8 +78,11 @@ mod narrow_phase;
 mod pair_result;
 mod placement;
 mod plugin;
+mod query_filter;
+mod ray_walk;
 mod report;
 mod sat_systems;
+mod spatial_query;
 mod static_collider;
 mod sync;
 
@@ -86,16 +96,18 @@ pub use diagnostics::SatDiagnostics;
 pub use pair_result::EntityPair;
 pub use placement::placement;
 pub use plugin::{SatConfig, SatPlugin};
+pub use query_filter::QueryFilter;
 pub use sat_systems::SatSystems;
 pub use sat2d;
+pub use spatial_query::SpatialQuery;
 pub use static_collider::StaticCollider;
 
 /// Everything a game needs: `use bevy_sat2d::prelude::*;`.
 pub mod prelude {
     pub use crate::{
         Collider, ColliderHandle, CollidingEntities, CollisionEnded, CollisionEvent,
-        CollisionLayers, CollisionStarted, CollisionWorld, SatConfig, SatDiagnostics, SatPlugin,
-        SatSystems, StaticCollider,
+        CollisionLayers, CollisionStarted, CollisionWorld, QueryFilter, SatConfig, SatDiagnostics,
+        SatPlugin, SatSystems, SpatialQuery, StaticCollider,
     };
-    pub use sat2d::{Contact, Shape};
+    pub use sat2d::{Contact, Iso, Ray, RayHit, Shape, ShapeHit};
 }

@@ -5,6 +5,8 @@ use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
 
+pub mod random_scene;
+
 /// A headless app with the plugin: `MinimalPlugins + TransformPlugin + SatPlugin`.
 pub fn app_with(plugin: SatPlugin) -> App {
     let mut app = App::new();
