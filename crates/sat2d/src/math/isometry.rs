@@ -96,7 +96,7 @@ impl Iso {
     /// `self⁻¹ * other`: the placement of `other`'s frame expressed in `self`'s frame.
     ///
     /// Pair queries use this to solve in A's local frame.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn inverse_mul(&self, other: &Self) -> Self {
         Self {

@@ -60,7 +60,7 @@ impl PlacedCore {
     #[inline(always)]
     pub fn new(shape: &Shape, index: usize, iso: &Iso) -> Self {
         let mut placed = PlacedFaces::new();
-        if shape.place_part_lanes(index, iso, &mut placed) {
+        if shape.place_part_lanes::<true>(index, iso, &mut placed) {
             Self::Lanes(placed)
         } else {
             Self::Scalar(TransformedCore::new(shape.part(index), iso))
@@ -113,13 +113,17 @@ impl ConvexCore for CoreForm<'_> {
 pub(crate) trait ConvexPairRoutine {
     /// What the routine answers.
     type Output;
+    /// Whether the routine reads B's face normals as vectors (clipping does); if not,
+    /// a lane polygon B is placed without them.
+    const READS_NORMALS_OF_B: bool;
     /// Runs on A's core and B's core, both in A's frame.
     fn run(self, a: &impl ConvexCore, b: &impl ConvexCore) -> Self::Output;
 }
 
 /// Runs `routine` on the single parts of convex shapes `a` (in its own frame) and `b`
-/// (carried into A's frame by `relative`). B's form is a static type, so the placed
-/// lanes stay where they were built.
+/// (carried into A's frame by `relative`). Both forms are static types, so each of the
+/// four form pairs compiles to its own routine with no branch inside the kernels, and
+/// B's placed lanes stay where they were built.
 #[inline(always)]
 pub(crate) fn on_convex_pair<R: ConvexPairRoutine>(
     a: &Shape,
@@ -127,11 +131,29 @@ pub(crate) fn on_convex_pair<R: ConvexPairRoutine>(
     relative: &Iso,
     routine: R,
 ) -> R::Output {
-    let core_a = CoreForm::of(a, 0);
+    match CoreForm::of(a, 0) {
+        CoreForm::Lanes(core_a) => with_placed_b(&core_a, b, relative, routine),
+        CoreForm::Scalar(core_a) => with_placed_b(&core_a, b, relative, routine),
+    }
+}
+
+/// [`on_convex_pair`] once A's form is known: B placed in A's frame in its own form.
+#[inline(always)]
+fn with_placed_b<R: ConvexPairRoutine>(
+    core_a: &impl ConvexCore,
+    b: &Shape,
+    relative: &Iso,
+    routine: R,
+) -> R::Output {
     let mut placed = PlacedFaces::new();
-    if b.place_part_lanes(0, relative, &mut placed) {
-        routine.run(&core_a, &placed.view())
+    let lanes = if R::READS_NORMALS_OF_B {
+        b.place_part_lanes::<true>(0, relative, &mut placed)
     } else {
-        routine.run(&core_a, &TransformedCore::new(b.part(0), relative).view())
+        b.place_part_lanes::<false>(0, relative, &mut placed)
+    };
+    if lanes {
+        routine.run(core_a, &placed.view())
+    } else {
+        routine.run(core_a, &TransformedCore::new(b.part(0), relative).view())
     }
 }

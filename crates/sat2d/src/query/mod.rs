@@ -166,6 +166,7 @@ struct Intersects(f32);
 
 impl ConvexPairRoutine for Intersects {
     type Output = bool;
+    const READS_NORMALS_OF_B: bool = false;
     #[inline(always)]
     fn run(self, a: &impl ConvexCore, b: &impl ConvexCore) -> bool {
         intersects_convex_convex(a, b, self.0)
@@ -177,6 +178,7 @@ struct ContactOf(f32);
 
 impl ConvexPairRoutine for ContactOf {
     type Output = Option<Contact>;
+    const READS_NORMALS_OF_B: bool = true;
     #[inline(always)]
     fn run(self, a: &impl ConvexCore, b: &impl ConvexCore) -> Option<Contact> {
         contact_convex_convex(a, b, self.0)

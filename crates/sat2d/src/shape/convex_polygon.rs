@@ -109,14 +109,19 @@ impl ConvexPolygon {
         Some(lanes.view(&self.points, &self.normals))
     }
 
-    /// Places the polygon in lane form by `iso` into `placed`; false (and `placed`
-    /// untouched) above 16 vertices.
+    /// Places the polygon in lane form by `iso` into `placed` (normals only with
+    /// `NORMALS`, see [`FaceLanes::place_into`]); false (and `placed` untouched) above
+    /// 16 vertices.
     #[inline(always)]
-    pub(crate) fn place_lanes(&self, iso: &Iso, placed: &mut PlacedFaces) -> bool {
+    pub(crate) fn place_lanes<const NORMALS: bool>(
+        &self,
+        iso: &Iso,
+        placed: &mut PlacedFaces,
+    ) -> bool {
         let Some(lanes) = &self.lanes else {
             return false;
         };
-        lanes.place_into(&self.points, &self.normals, iso, placed);
+        lanes.place_into::<NORMALS>(&self.points, &self.normals, iso, placed);
         true
     }
 }

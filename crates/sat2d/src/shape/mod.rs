@@ -258,7 +258,7 @@ impl Shape {
     }
 
     /// Convex part `index` in lane form, if it is a polygon of up to 16 vertices.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn part_lanes(&self, index: usize) -> Option<LanePolygon<'_>> {
         match self {
             Self::Polygon(polygon) => polygon.lane_view(),
@@ -270,15 +270,15 @@ impl Shape {
     /// Places convex part `index` in lane form by `iso` into `placed`, if it is a
     /// polygon of up to 16 vertices; false (and `placed` untouched) otherwise.
     #[inline(always)]
-    pub(crate) fn place_part_lanes(
+    pub(crate) fn place_part_lanes<const NORMALS: bool>(
         &self,
         index: usize,
         iso: &Iso,
         placed: &mut PlacedFaces,
     ) -> bool {
         match self {
-            Self::Polygon(polygon) => polygon.place_lanes(iso, placed),
-            Self::Concave(polygon) => polygon.parts()[index].place_lanes(iso, placed),
+            Self::Polygon(polygon) => polygon.place_lanes::<NORMALS>(iso, placed),
+            Self::Concave(polygon) => polygon.parts()[index].place_lanes::<NORMALS>(iso, placed),
             _ => false,
         }
     }

@@ -47,8 +47,9 @@ impl FaceScan {
 /// under containment: each face plane bounds `maxA − minB` on its axis, and the other
 /// side of the same axis is a face of the other shape, scanned the other way.
 ///
-/// With `DETAILS` false only `separation` is computed (`face` is 0 and `sticks_out`
-/// is `-∞`): what `intersects` needs, at a lower cost.
+/// With `DETAILS` false `sticks_out` is not computed (it is `-∞`): what `intersects`
+/// and the one-point deepest-face search need, at a lower cost. This scalar form
+/// reports `face` either way; the lane form only with `DETAILS`.
 #[inline]
 pub(crate) fn scan_faces<const DETAILS: bool>(
     reference: RoundedConvex<'_>,
@@ -61,9 +62,12 @@ pub(crate) fn scan_faces<const DETAILS: bool>(
         let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
         for point in points {
             let reach = normal.dot(*point);
-            low = low.min(reach);
-            if DETAILS {
-                high = high.max(reach);
+            // Comparisons rather than `min`/`max`: no NaN handling in the inner loop.
+            if reach < low {
+                low = reach;
+            }
+            if DETAILS && reach > high {
+                high = reach;
             }
         }
         let separation = low - offset;

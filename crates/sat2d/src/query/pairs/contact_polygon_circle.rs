@@ -15,7 +15,8 @@ use crate::{Contact, ConvexPolygon};
 /// one point. `None` past `limit`.
 #[inline]
 fn deepest_face(polygon: &ConvexPolygon, center: Vec2, limit: f32) -> Option<(f32, usize)> {
-    scan_faces::<true>(polygon.rounded(), &[center], limit).map(|scan| (scan.separation, scan.face))
+    scan_faces::<false>(polygon.rounded(), &[center], limit)
+        .map(|scan| (scan.separation, scan.face))
 }
 
 /// The polygon point nearest an outside `center`, given the face it lies furthest
