@@ -46,9 +46,13 @@
 //! - **Ties.** Among faces whose separations tie (within ε / 10), A's faces win over
 //!   B's, and a lower face index wins over a higher one (faces are numbered
 //!   counter-clockwise from the first vertex).
-//! - **Degenerate cases.** Concentric circles, or a circle whose centre lies exactly on
-//!   another core point, have no defined direction: the normal is A's local `+Y`
-//!   expressed in world space.
+//! - **Degenerate cases.** When the two cores are single points at the same place
+//!   (concentric circles) no direction is defined: the normal is A's local `+Y`
+//!   expressed in world space. When one core's point lies exactly on the other core
+//!   (a circle centred on a capsule's or segment's core, its ends included, or on a
+//!   polygon's boundary), the normal is a face normal of that core, picked by the tie
+//!   rule above; its MTV is minimal and separates, where `+Y` could run along the core
+//!   and would not.
 //! - **Contact points** lie in the overlap region, each within `depth` of both surfaces:
 //!   Box2D's reference/incident clipping, then each point moved to the middle of the
 //!   overlap along the normal. A convex pair has one or two points.

@@ -38,7 +38,11 @@ impl Bounds {
     #[must_use]
     pub fn from_aabb(aabb: Aabb) -> Self {
         let half = aabb.half_extents();
-        Self::new(aabb, BoundingCircle::new(aabb.center(), half.length()))
+        // `hypot`, not `length`: squaring overflows for half-extents from about 2e19.
+        Self::new(
+            aabb,
+            BoundingCircle::new(aabb.center(), half.x.hypot(half.y)),
+        )
     }
 
     /// The bounds of `shape` placed by `iso`.

@@ -126,7 +126,10 @@ fn candidate_axes(a: RoundedConvex<'_>, b: RoundedConvex<'_>) -> Vec<AxisProject
     for (index, normal) in b.normals.iter().take(b.edge_count()).enumerate() {
         axes.push(project(a, b, *normal, AxisSource::FaceOfB(index)));
     }
-    if a.radius > 0.0 || b.radius > 0.0 || axes.is_empty() {
+    // The face normals are all the axes SAT needs unless a core is rounded, or both
+    // are points or segments (collinear segments are apart only along their line).
+    let both_degenerate = !a.is_polygon() && !b.is_polygon();
+    if a.radius > 0.0 || b.radius > 0.0 || both_degenerate {
         let closest = closest_points(a, b);
         let between = closest.on_b - closest.on_a;
         let axis = if between.length_squared() > 0.0 {

@@ -99,10 +99,15 @@ impl Shape {
     /// A `width × height` rectangle centred on the local origin.
     ///
     /// # Errors
-    /// [`ShapeError::InvalidSize`] if a side is not finite and greater than zero.
+    /// [`ShapeError::InvalidSize`] if a side is not finite and greater than zero;
+    /// [`ShapeError::ZeroArea`] if the area underflows `f32` (sides near 1e-19).
     pub fn try_rectangle(width: f32, height: f32) -> Result<Self, ShapeError> {
         validate_size("rectangle width", width)?;
         validate_size("rectangle height", height)?;
+        if width * height < f32::MIN_POSITIVE {
+            // Both sides valid, but the area underflows f32 (below about 1e-38).
+            return Err(ShapeError::ZeroArea);
+        }
         let half = Vec2::new(width, height) * 0.5;
         Ok(Self::Polygon(ConvexPolygon::from_convex_ccw(vec![
             Vec2::new(-half.x, -half.y),

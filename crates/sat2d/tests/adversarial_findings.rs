@@ -1,0 +1,133 @@
+//! Regression tests for the adversarial review's findings (issue 13): each reproduces
+//! the reported case and checks the documented behaviour. Finding 1 (shallow segment
+//! crossings) lives in `segments.rs`.
+
+use sat2d::broad_phase::{Bounds, BroadPhase, SpatialHashGrid};
+use sat2d::{Aabb, Contact, Iso, Shape, ShapeError, Vec2};
+
+fn at(x: f32, y: f32) -> Iso {
+    Iso::from_translation(Vec2::new(x, y))
+}
+
+/// Moving B by the MTV plus a hair leaves the two apart.
+fn mtv_separates(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso, contact: &Contact) -> bool {
+    let pushed = Iso::new(
+        iso_b.translation + contact.mtv() + contact.normal * 1e-4,
+        iso_b.rotation.angle(),
+    );
+    !sat2d::intersects(a, iso_a, b, &pushed)
+}
+
+/// Finding 2: collinear segments apart along their line. `contact` says apart, and
+/// `explain` must agree (the closest-features axis is added for two degenerate cores).
+#[test]
+fn explain_agrees_with_contact_on_collinear_segments() {
+    let a = Shape::segment(Vec2::ZERO, Vec2::X);
+    let b = Shape::segment(Vec2::new(2.0, 0.0), Vec2::new(3.0, 0.0));
+    assert!(sat2d::contact(&a, &Iso::IDENTITY, &b, &Iso::IDENTITY).is_none());
+    let explanation = sat2d::explain(&a, &Iso::IDENTITY, &b, &Iso::IDENTITY);
+    assert!(explanation.separated(), "{explanation:?}");
+    let deciding = &explanation.axes[explanation.deciding];
+    assert!(deciding.axis.x.abs() > 0.999, "{deciding:?}");
+    assert!(
+        (deciding.overlap + 1.0).abs() < 1e-6,
+        "gap of 1: {deciding:?}"
+    );
+
+    // Overlapping collinear segments: both agree they touch.
+    let c = Shape::segment(Vec2::new(0.5, 0.0), Vec2::new(3.0, 0.0));
+    assert!(sat2d::contact(&a, &Iso::IDENTITY, &c, &Iso::IDENTITY).is_some());
+    assert!(!sat2d::explain(&a, &Iso::IDENTITY, &c, &Iso::IDENTITY).separated());
+}
+
+/// Finding 7: a circle centred exactly on another core. The normal is a face normal
+/// of that core (the documented rule), the MTV is as short as any and separates, and
+/// concentric circles keep A's local +Y.
+#[test]
+fn degenerate_normals_follow_the_documented_rule() {
+    let capsule = Shape::capsule(0.5, 2.0); // core from (0, -1) to (0, 1)
+    let circle = Shape::circle(0.5);
+    let segment = Shape::segment(Vec2::ZERO, Vec2::X);
+    // Each case with the core's face axis in world space: the capsule's core runs
+    // along its local Y (faces ±X), the segment's along X (faces ±Y).
+    let cases = [
+        // A circle on a capsule's core end, both orders, and a turned capsule.
+        (
+            circle.clone(),
+            at(0.0, 1.0),
+            capsule.clone(),
+            Iso::IDENTITY,
+            Vec2::X,
+        ),
+        (
+            capsule.clone(),
+            at(0.0, -1.0),
+            circle.clone(),
+            Iso::IDENTITY,
+            Vec2::X,
+        ),
+        (
+            circle.clone(),
+            at(0.0, -1.0),
+            capsule.clone(),
+            Iso::new(Vec2::ZERO, 0.7),
+            Vec2::from_angle(0.7),
+        ),
+        // A circle on a segment's end, both orders.
+        (
+            circle.clone(),
+            at(1.0, 0.0),
+            segment.clone(),
+            Iso::IDENTITY,
+            Vec2::Y,
+        ),
+        (
+            segment.clone(),
+            Iso::IDENTITY,
+            circle.clone(),
+            at(1.0, 0.0),
+            Vec2::Y,
+        ),
+    ];
+    for (a, iso_a, b, iso_b, face_axis) in &cases {
+        let contact = sat2d::contact(a, iso_a, b, iso_b).expect("they overlap");
+        assert!(
+            contact.normal.dot(*face_axis).abs() > 1.0 - 1e-5,
+            "normal {} is not a face normal ({face_axis})",
+            contact.normal
+        );
+        // Radii 0.5 + 0.5 (or 0.5 for the segment): no deeper than along the face.
+        assert!(contact.depth <= 1.0 + 1e-5, "depth {}", contact.depth);
+        assert!(mtv_separates(a, iso_a, b, iso_b, &contact), "{contact:?}");
+    }
+    // Concentric circles: A's local +Y.
+    let rotated = Iso::new(Vec2::new(3.0, 4.0), 0.3);
+    let contact = sat2d::contact(&circle, &rotated, &circle, &at(3.0, 4.0)).unwrap();
+    assert!((contact.normal - rotated.rotation * Vec2::Y).length() < 1e-6);
+}
+
+/// Finding 8a: a finite box with half-extents from 2e19 had an infinite bounding
+/// radius (the length squared overflowed), so inserting it failed.
+#[test]
+fn huge_boxes_have_finite_bounds() {
+    let aabb = Aabb::new(Vec2::splat(-2e19), Vec2::splat(2e19));
+    let bounds = Bounds::from_aabb(aabb);
+    let expected = 2e19 * 2f32.sqrt();
+    assert!(bounds.circle.radius.is_finite());
+    assert!((bounds.circle.radius - expected).abs() <= expected * 1e-6);
+    let mut grid = SpatialHashGrid::default();
+    grid.insert(7, bounds, Default::default())
+        .expect("a finite box is accepted");
+}
+
+/// Finding 8b: `try_rectangle` with sides whose area underflows `f32` returned a
+/// polygon that tripped a debug assertion; now it refuses with a typed error.
+/// Sides of 1e-18 (area 1e-36) are still fine.
+#[test]
+fn underflowing_rectangles_are_refused_not_panicking() {
+    assert_eq!(
+        Shape::try_rectangle(2e-30, 2e-30).unwrap_err(),
+        ShapeError::ZeroArea
+    );
+    assert!(Shape::try_rectangle(1e-18, 1e-18).is_ok());
+}
