@@ -8,6 +8,8 @@ use sat2d::broad_phase::BroadPhase;
 use sat2d::{Contact, Iso, Ray, RayHit, Shape, ShapeHit};
 
 use crate::collision_world::placed;
+#[cfg(feature = "debug-overlay")]
+use crate::debug_overlay::{QueryRecorder, RecordedQuery};
 use crate::ray_walk::{RayStretches, padded, point_box, stretch_box};
 use crate::{CollisionWorld, PlacedCollider, QueryFilter};
 
@@ -40,6 +42,14 @@ use crate::{CollisionWorld, PlacedCollider, QueryFilter};
 /// A zero or non-finite direction, a non-finite origin, point, placement or motion, or
 /// a negative or NaN `max_distance` gives no hit and logs a warning once. Nothing
 /// panics.
+///
+/// # Seeing the queries
+///
+/// With the `debug-overlay` feature, the overlay's "Draw queries" switch
+/// ([`SatDebugDraw::queries`](crate::debug_overlay::SatDebugDraw::queries)) draws the
+/// queries made since its last draw, through the
+/// [`QueryRecorder`](crate::debug_overlay::QueryRecorder). Switched off, a query pays one
+/// atomic load for it; without the feature, nothing.
 ///
 /// ```
 /// use bevy::ecs::system::RunSystemOnce;
@@ -76,7 +86,16 @@ use crate::{CollisionWorld, PlacedCollider, QueryFilter};
 #[derive(SystemParam)]
 pub struct SpatialQuery<'w> {
     world: Res<'w, CollisionWorld>,
+    recorder: Recorder<'w>,
 }
+
+/// The overlay's query log, present once the overlay's plugin is added.
+#[cfg(feature = "debug-overlay")]
+type Recorder<'w> = Option<Res<'w, QueryRecorder>>;
+
+/// Without the overlay there is nothing to record into, and nothing is compiled for it.
+#[cfg(not(feature = "debug-overlay"))]
+type Recorder<'w> = std::marker::PhantomData<&'w ()>;
 
 impl SpatialQuery<'_> {
     /// The nearest collider that a ray from `origin` along `direction` meets within
@@ -99,6 +118,13 @@ impl SpatialQuery<'_> {
                 nearest = Some((placed.entity, hit));
             }
             nearest.map_or(max_distance, |(_, hit)| hit.distance)
+        });
+        #[cfg(feature = "debug-overlay")]
+        self.record(|| RecordedQuery::CastRay {
+            origin,
+            direction,
+            max_distance,
+            hit: nearest,
         });
         nearest
     }
@@ -126,6 +152,13 @@ impl SpatialQuery<'_> {
             max_distance
         });
         hits.sort_unstable_by(ray_order);
+        #[cfg(feature = "debug-overlay")]
+        self.record(|| RecordedQuery::RayHits {
+            origin,
+            direction,
+            max_distance,
+            hits: hits.clone(),
+        });
         hits
     }
 
@@ -168,6 +201,13 @@ impl SpatialQuery<'_> {
                 first = Some((placed.entity, hit));
             }
         }
+        #[cfg(feature = "debug-overlay")]
+        self.record(|| RecordedQuery::CastShape {
+            shape: shape.clone(),
+            iso: *iso,
+            motion,
+            hit: first,
+        });
         first
     }
 
@@ -197,6 +237,12 @@ impl SpatialQuery<'_> {
             })
             .collect();
         hits.sort_unstable_by_key(|(entity, _)| *entity);
+        #[cfg(feature = "debug-overlay")]
+        self.record(|| RecordedQuery::ShapeHits {
+            shape: shape.clone(),
+            iso: *iso,
+            hits: hits.iter().map(|(entity, _)| *entity).collect(),
+        });
         hits
     }
 
@@ -217,6 +263,11 @@ impl SpatialQuery<'_> {
             .map(|placed| placed.entity)
             .collect();
         entities.sort_unstable();
+        #[cfg(feature = "debug-overlay")]
+        self.record(|| RecordedQuery::PointHits {
+            point,
+            hits: entities.clone(),
+        });
         entities
     }
 
@@ -224,6 +275,18 @@ impl SpatialQuery<'_> {
     #[must_use]
     pub fn collision_world(&self) -> &CollisionWorld {
         &self.world
+    }
+
+    /// Hands the overlay's log the query that `query` builds, if the overlay is added
+    /// and recording; otherwise builds nothing.
+    #[cfg(feature = "debug-overlay")]
+    #[inline]
+    fn record(&self, query: impl FnOnce() -> RecordedQuery) {
+        if let Some(recorder) = self.recorder.as_deref()
+            && recorder.is_recording()
+        {
+            recorder.record(query());
+        }
     }
 
     /// The placed colliders whose box meets `aabb`, in id order.
@@ -307,62 +370,4 @@ fn ray_order(a: &(Entity, RayHit), b: &(Entity, RayHit)) -> std::cmp::Ordering {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bad_rays_are_refused() {
-        let (nan, infinite) = (Vec2::new(f32::NAN, 0.0), Vec2::new(0.0, f32::INFINITY));
-        for direction in [Vec2::ZERO, nan, infinite] {
-            assert_eq!(checked_ray(Vec2::ZERO, direction, 1.0), None);
-        }
-        for origin in [nan, infinite] {
-            assert_eq!(checked_ray(origin, Vec2::X, 1.0), None);
-        }
-        for max_distance in [-1.0, f32::NAN, f32::NEG_INFINITY] {
-            assert_eq!(checked_ray(Vec2::ZERO, Vec2::X, max_distance), None);
-        }
-        let ray = checked_ray(Vec2::ONE, Vec2::Y * 3.0, f32::INFINITY).expect("a good ray");
-        assert_eq!((ray.origin(), ray.direction()), (Vec2::ONE, Vec2::Y));
-        assert!(checked_ray(Vec2::ONE, Vec2::Y, 0.0).is_some());
-    }
-
-    /// How many colliders a ray looks at: a short ray looks at the few along it, a ray
-    /// longer than the grid is worth walking looks at every collider once.
-    #[test]
-    fn a_short_ray_looks_only_at_the_colliders_along_it() {
-        use bevy::ecs::system::SystemState;
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, TransformPlugin, crate::SatPlugin::default()));
-        for index in 0..10_000 {
-            let (column, row) = ((index % 100) as f32, (index / 100) as f32);
-            app.world_mut().spawn((
-                crate::Collider::circle(1.0),
-                Transform::from_xyz(column * 10.0, row * 10.0, 0.0),
-            ));
-        }
-        app.update();
-        let mut state = SystemState::<SpatialQuery>::new(app.world_mut());
-        let query = state.get(app.world()).unwrap();
-        let visits = |origin: Vec2, max_distance: f32| {
-            let mut count = 0;
-            let ray = Ray::new(origin, Vec2::new(1.0, 0.3));
-            query.walk_ray(&ray, max_distance, |_| {
-                count += 1;
-                max_distance
-            });
-            count
-        };
-        let short = visits(Vec2::new(500.0, 500.0), 40.0);
-        assert!((1..=20).contains(&short), "a short ray looked at {short}");
-        assert_eq!(visits(Vec2::new(500.0, 500.0), f32::INFINITY), 10_000);
-        // The row at y = 0: the first circle, 4 units from the origin.
-        let first = query.cast_ray(
-            Vec2::new(-5.0, 0.0),
-            Dir2::X,
-            2_000.0,
-            &QueryFilter::default(),
-        );
-        assert!((first.unwrap().1.distance - 4.0).abs() < 1e-4);
-    }
-}
+mod tests;

@@ -32,3 +32,12 @@ pub const DECIDING_AXIS: Color = Color::srgb(0.9, 0.9, 0.9);
 pub const GAP: Color = Color::srgb(0.2, 1.0, 0.5);
 /// An overlap between projections (kept apart from `COLLIDING` for the visual check).
 pub const OVERLAP: Color = Color::srgb(1.0, 0.0, 0.0);
+/// A recorded spatial query: a ray up to its first hit, a cast shape at its start and
+/// its path, an overlap shape or point that found nothing.
+pub const QUERY: Color = Color::srgb(1.0, 0.55, 0.85);
+/// A recorded query's reach beyond its first hit, and where a cast shape would have
+/// ended had it hit nothing.
+pub const QUERY_REACH: Color = Color::srgba(1.0, 0.55, 0.85, 0.3);
+/// What a recorded query found: hit points and normals, a cast shape where it stopped,
+/// the colliders an overlap or point query returned.
+pub const QUERY_HIT: Color = Color::srgb(1.0, 0.65, 0.1);

@@ -1,13 +1,15 @@
 //! The debug overlay (cargo feature `debug-overlay`): gizmo drawings of every collider,
-//! bound, grid cell and contact, an egui panel with step statistics, a collider list, an
-//! inspector and the SAT explainer. Add [`SatDebugPlugin`] after `DefaultPlugins` and
-//! [`SatPlugin`](crate::SatPlugin).
+//! bound, grid cell and contact, of the spatial queries made this frame, an egui panel
+//! with step statistics, a collider list, an inspector and the SAT explainer. Add
+//! [`SatDebugPlugin`] after `DefaultPlugins` and [`SatPlugin`](crate::SatPlugin).
 
 mod colors;
 mod gizmo_drawing;
 mod panel;
 mod picking;
 mod projection_drawing;
+mod query_drawing;
+mod query_recorder;
 mod state;
 
 use bevy::prelude::*;
@@ -18,6 +20,7 @@ pub use gizmo_drawing::SatGizmos;
 pub use panel::PANEL_WIDTH;
 pub use picking::{collider_at, cursor_world_position, pointer_over_ui};
 pub use projection_drawing::{ProjectionDrawing, projection_drawing};
+pub use query_recorder::{QueryRecorder, RecordedQuery};
 pub use state::{SatDebugDraw, SatDebugState};
 
 use crate::SatSystems;
@@ -28,13 +31,29 @@ use crate::SatSystems;
 /// - Click a collider to inspect it (clicks on the panel are ignored); Shift+click a
 ///   second one, or click one of the selected collider's contacts in the panel, to see
 ///   the SAT explainer for the pair.
+/// - "Draw queries" (off by default; [`SatDebugDraw::queries`] from code) draws every
+///   [`SpatialQuery`](crate::SpatialQuery) call made since the last frame's drawing:
+///   rays up to their hit or their reach, hit points with normals, cast shapes at their
+///   start and where they stopped, and what overlap and point queries found. See
+///   [`QueryRecorder`] for which frame a query shows in.
 ///
 /// ```no_run
 /// use bevy::prelude::*;
 /// use bevy_sat2d::prelude::*;
-/// use bevy_sat2d::debug_overlay::SatDebugPlugin;
+/// use bevy_sat2d::debug_overlay::{SatDebugDraw, SatDebugPlugin, SatDebugState};
 /// App::new()
 ///     .add_plugins((DefaultPlugins, SatPlugin::default(), SatDebugPlugin::default()))
+///     .run();
+///
+/// // With the queries drawn from the start:
+/// let overlay = SatDebugPlugin {
+///     state: SatDebugState {
+///         draw: SatDebugDraw { queries: true, ..default() },
+///         ..default()
+///     },
+/// };
+/// App::new()
+///     .add_plugins((DefaultPlugins, SatPlugin::default(), overlay))
 ///     .run();
 /// ```
 #[derive(Clone, Debug, Default)]
@@ -86,5 +105,6 @@ impl Plugin for SatDebugPlugin {
                 EguiPrimaryContextPass,
                 panel::draw_panel.run_if(overlay_visible),
             );
+        query_drawing::add_query_drawing(app);
     }
 }

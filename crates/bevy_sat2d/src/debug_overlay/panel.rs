@@ -110,6 +110,10 @@ fn switches(ui: &mut egui::Ui, state: &mut SatDebugState) {
             ui.checkbox(&mut draw.normals, "contact normals");
             ui.checkbox(&mut draw.mtv, "MTV arrows");
             ui.checkbox(&mut draw.explainer, "SAT explainer");
+            ui.checkbox(
+                &mut draw.queries,
+                "queries (rays, shape casts, overlaps, points)",
+            );
         });
 }
 

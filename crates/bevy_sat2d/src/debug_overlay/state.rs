@@ -54,6 +54,10 @@ pub struct SatDebugDraw {
     pub mtv: bool,
     /// The SAT explainer for the selected pair: axes, projections, overlap.
     pub explainer: bool,
+    /// The [`SpatialQuery`](crate::SpatialQuery) calls made since the last drawing
+    /// (off by default; while on, each query is copied into the
+    /// [`QueryRecorder`](super::QueryRecorder)).
+    pub queries: bool,
 }
 
 impl Default for SatDebugDraw {
@@ -67,6 +71,7 @@ impl Default for SatDebugDraw {
             normals: true,
             mtv: true,
             explainer: true,
+            queries: false,
         }
     }
 }
