@@ -62,7 +62,15 @@
 //!   points of every touching part.
 //! - **Bad input.** Constructors validate (the `try_` forms return [`ShapeError`], the
 //!   plain forms panic with its message). Queries on valid shapes never panic: a
-//!   non-finite `Iso` gives "no contact".
+//!   placement that is not [in range](Iso::is_in_range) (non-finite, or beyond the
+//!   working range) gives "no contact".
+//! - **Working range.** Sizes (a radius, a side, a capsule's non-zero length, a
+//!   segment's length, a polygon's extent) lie in [`MIN_SIZE`]`..=`[`MAX_SIZE`]
+//!   (`1e-6..=1e12`), and coordinates (local points and placements) within
+//!   ±[`MAX_COORDINATE`] (`1e15`); constructors refuse anything else with
+//!   [`ShapeError::OutOfRange`]. Inside the range every depth, normal and point is
+//!   finite and answers scale with the scene; `f32` placements still round to about
+//!   `1e-7 ×` the largest coordinate, so far from the origin small shapes lose precision.
 //! - **Polygons** may have up to [`MAX_POLYGON_POINTS`] points, in either winding;
 //!   they are stored counter-clockwise with their edge normals.
 
@@ -114,11 +122,49 @@ pub use shape::{
 /// The most points a polygon outline may have.
 pub const MAX_POLYGON_POINTS: usize = 4096;
 
-/// Checks a size that must be finite and strictly positive.
+/// The smallest size a shape may have (a radius, a side, a capsule's non-zero length, a
+/// segment's length, a polygon's extent): below it constructors return
+/// [`ShapeError::OutOfRange`]. See the working range in the crate docs.
+pub const MIN_SIZE: f32 = 1e-6;
+
+/// The largest size a shape may have; above it constructors return
+/// [`ShapeError::OutOfRange`]. Sizes and coordinates in range keep every product the
+/// queries form finite in `f32` (or in `f64`, where four lengths are multiplied).
+pub const MAX_SIZE: f32 = 1e12;
+
+/// The largest magnitude of a coordinate: of a shape's local points, and of a
+/// placement's translation. Constructors refuse local points beyond it
+/// ([`ShapeError::OutOfRange`]); queries treat a placement beyond it as they treat a
+/// non-finite one (see [`Iso::is_in_range`]).
+pub const MAX_COORDINATE: f32 = 1e15;
+
+/// Checks a size: finite and strictly positive ([`ShapeError::InvalidSize`]), then in
+/// `MIN_SIZE..=MAX_SIZE` ([`ShapeError::OutOfRange`]).
 pub(crate) fn validate_size(what: &'static str, value: f32) -> Result<(), ShapeError> {
-    if value.is_finite() && value > 0.0 {
-        Ok(())
-    } else {
+    if !(value.is_finite() && value > 0.0) {
         Err(ShapeError::InvalidSize { what, value })
+    } else if !(MIN_SIZE..=MAX_SIZE).contains(&value) {
+        Err(ShapeError::OutOfRange { what, value })
+    } else {
+        Ok(())
+    }
+}
+
+/// Checks points: every coordinate finite ([`ShapeError::NonFinitePoint`], by index),
+/// then within ±`MAX_COORDINATE` ([`ShapeError::OutOfRange`]).
+pub(crate) fn validate_points(points: &[Vec2]) -> Result<(), ShapeError> {
+    if let Some(index) = points.iter().position(|p| !p.is_finite()) {
+        return Err(ShapeError::NonFinitePoint { index });
+    }
+    match points.iter().find(|p| !math::coordinates_in_range(**p)) {
+        Some(point) => Err(ShapeError::OutOfRange {
+            what: "point coordinate",
+            value: if point.x.abs() > MAX_COORDINATE {
+                point.x
+            } else {
+                point.y
+            },
+        }),
+        None => Ok(()),
     }
 }

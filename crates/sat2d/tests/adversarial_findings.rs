@@ -121,13 +121,18 @@ fn huge_boxes_have_finite_bounds() {
 }
 
 /// Finding 8b: `try_rectangle` with sides whose area underflows `f32` returned a
-/// polygon that tripped a debug assertion; now it refuses with a typed error.
-/// Sides of 1e-18 (area 1e-36) are still fine.
+/// polygon that tripped a debug assertion; now it refuses with a typed error. Since
+/// finding 5 (the working range) such sides, and 1e-18 too, are below `MIN_SIZE`.
 #[test]
 fn underflowing_rectangles_are_refused_not_panicking() {
-    assert_eq!(
-        Shape::try_rectangle(2e-30, 2e-30).unwrap_err(),
-        ShapeError::ZeroArea
-    );
-    assert!(Shape::try_rectangle(1e-18, 1e-18).is_ok());
+    for side in [2e-30, 1e-18] {
+        assert_eq!(
+            Shape::try_rectangle(side, side).unwrap_err(),
+            ShapeError::OutOfRange {
+                what: "rectangle width",
+                value: side
+            }
+        );
+    }
+    assert!(Shape::try_rectangle(sat2d::MIN_SIZE, sat2d::MIN_SIZE).is_ok());
 }

@@ -9,9 +9,11 @@ use sat2d::broad_phase::{
 use sat2d::{Aabb, BoundingCircle, Iso, Shape, Vec2};
 
 /// One collider of a random scene: a box, or a circle, or a rotated rectangle, with sizes
-/// spread over two orders of magnitude and a few oversized ones.
+/// spread over two orders of magnitude, a few oversized ones and a few tiny ones (down
+/// to the working range: a circle's radius, half the size, is at least `MIN_SIZE`).
 fn bounds() -> impl Strategy<Value = Bounds> {
-    let size = prop_oneof![8 => 0.2f32..4.0, 1 => 30.0f32..120.0, 1 => 0.0f32..0.01];
+    let tiny = 2.0 * sat2d::MIN_SIZE..0.01;
+    let size = prop_oneof![8 => 0.2f32..4.0, 1 => 30.0f32..120.0, 1 => tiny];
     let position = (-40.0f32..40.0, -40.0f32..40.0);
     (position, size.clone(), size, 0u8..3, -3.2f32..3.2).prop_map(
         |((x, y), width, height, kind, angle)| {

@@ -1,13 +1,14 @@
 //! Cleaning and validating a polygon outline before it becomes a shape.
 //!
-//! Pipeline: cap the count → reject NaN/inf → merge consecutive duplicates → drop
-//! collinear points (a back-tracking spike is a self-intersection) → need 3 points →
-//! orient counter-clockwise → reject self-intersections.
+//! Pipeline: cap the count → reject NaN/inf and coordinates out of range → merge
+//! consecutive duplicates → drop collinear points (a back-tracking spike is a
+//! self-intersection) → need 3 points → extent in range → orient counter-clockwise →
+//! reject self-intersections.
 
 use glam::Vec2;
 
 use crate::math::segment::segments_touch;
-use crate::{MAX_POLYGON_POINTS, ShapeError};
+use crate::{MAX_POLYGON_POINTS, ShapeError, validate_points, validate_size};
 
 /// Relative tolerance for merging points and dropping collinear ones.
 const OUTLINE_TOLERANCE: f32 = 1e-6;
@@ -28,9 +29,7 @@ pub(crate) fn clean_outline(input: &[Vec2]) -> Result<Outline, ShapeError> {
             max: MAX_POLYGON_POINTS,
         });
     }
-    if let Some(index) = input.iter().position(|p| !p.is_finite()) {
-        return Err(ShapeError::NonFinitePoint { index });
-    }
+    validate_points(input)?;
     let scale = input
         .iter()
         .fold(0.0f32, |scale, p| scale.max(p.abs().max_element()))
@@ -62,6 +61,11 @@ pub(crate) fn clean_outline(input: &[Vec2]) -> Result<Outline, ShapeError> {
     if points.len() < 3 {
         return Err(ShapeError::ZeroArea);
     }
+    let (min, max) = points.iter().fold(
+        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+        |(min, max), (p, _)| (min.min(*p), max.max(*p)),
+    );
+    validate_size("polygon extent", (max - min).max_element())?;
     if signed_area(points.iter().map(|(p, _)| *p)) < 0.0 {
         points.reverse();
     }
@@ -96,14 +100,17 @@ fn all_collinear(points: &[(Vec2, usize)]) -> bool {
 /// The signed area (positive for counter-clockwise), by the shoelace formula taken
 /// relative to the first point, so that far from the origin it keeps its precision.
 /// Zero for fewer than three points.
+///
+/// Each product is exact in `f64` and the sum is taken there: the terms of a concave
+/// outline cancel, and in `f32` the sum would keep little of what is left.
 pub(crate) fn signed_area(points: impl Iterator<Item = Vec2> + Clone) -> f32 {
     let mut points = points.peekable();
     let Some(&origin) = points.peek() else {
         return 0.0;
     };
-    let relative = points.map(|point| point - origin);
+    let relative = points.map(|point| (point - origin).as_dvec2());
     let next = relative.clone().cycle().skip(1);
-    relative.zip(next).map(|(a, b)| a.perp_dot(b)).sum::<f32>() * 0.5
+    (relative.zip(next).map(|(a, b)| a.perp_dot(b)).sum::<f64>() * 0.5) as f32
 }
 
 /// The cross product of the edges around vertex `i`: positive for a left turn.

@@ -4,7 +4,7 @@ use core::ops::Mul;
 
 use glam::Vec2;
 
-use crate::Rot;
+use crate::{MAX_COORDINATE, Rot};
 
 /// A rigid transform: rotate about the local origin, then translate.
 ///
@@ -105,12 +105,42 @@ impl Iso {
         }
     }
 
-    /// Whether every component is finite. Queries treat a non-finite `Iso` as "no contact".
+    /// Whether every component is finite. Queries check the stricter
+    /// [`Self::is_in_range`].
     #[inline]
     #[must_use]
     pub fn is_finite(&self) -> bool {
         self.translation.is_finite() && self.rotation.is_finite()
     }
+
+    /// Whether queries accept this placement: each translation coordinate within
+    /// ±[`MAX_COORDINATE`] (so finite), and the rotation finite and of unit length
+    /// within `1e-3` (`cos² + sin²`; [`Rot::from_angle`] is within `1e-7`). Queries
+    /// treat any other placement as "no contact" (`intersects` is false, `contact`
+    /// `None`, `contains_point` false).
+    ///
+    /// ```
+    /// use sat2d::{Iso, Rot, Vec2, MAX_COORDINATE};
+    /// assert!(Iso::new(Vec2::new(MAX_COORDINATE, -MAX_COORDINATE), 1.0).is_in_range());
+    /// assert!(!Iso::from_translation(Vec2::new(3e38, 0.0)).is_in_range());
+    /// assert!(!Iso::from_translation(Vec2::new(f32::NAN, 0.0)).is_in_range());
+    /// let stretched = Iso { translation: Vec2::ZERO, rotation: Rot { cos: 2.0, sin: 0.0 } };
+    /// assert!(!stretched.is_in_range());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn is_in_range(&self) -> bool {
+        let Rot { cos, sin } = self.rotation;
+        // NaN fails both comparisons.
+        coordinates_in_range(self.translation) && (cos * cos + sin * sin - 1.0).abs() <= 1e-3
+    }
+}
+
+/// Whether both coordinates of `point` lie within ±[`MAX_COORDINATE`] (false for NaN).
+#[inline]
+#[must_use]
+pub(crate) fn coordinates_in_range(point: Vec2) -> bool {
+    point.abs().cmple(Vec2::splat(MAX_COORDINATE)).all()
 }
 
 impl Mul for Iso {

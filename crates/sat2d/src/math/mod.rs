@@ -6,4 +6,5 @@ mod rotation;
 pub(crate) mod segment;
 
 pub use isometry::Iso;
+pub(crate) use isometry::coordinates_in_range;
 pub use rotation::Rot;

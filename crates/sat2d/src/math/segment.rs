@@ -38,20 +38,26 @@ pub(crate) fn closest_point_on_segment(start: Vec2, end: Vec2, point: Vec2) -> V
 /// The lines' denominator `|dA|²|dB|² − (dA·dB)²` is computed as `(dA × dB)²` (the
 /// Lagrange identity): the difference cancels in `f32` for nearly parallel segments
 /// and would call a shallow crossing parallel.
+///
+/// The parameters are solved in `f64`: their numerator and denominator multiply four
+/// lengths, which leave `f32` (overflow, or underflow to zero) for segments longer than
+/// about `1e9` or shorter than about `1e-10`. Only the final points are `f32`.
 #[must_use]
 pub(crate) fn segment_closest_points(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> (Vec2, Vec2) {
-    let (direction_a, direction_b, offset) = (a1 - a0, b1 - b0, a0 - b0);
-    let (length_a, length_b) = (direction_a.length_squared(), direction_b.length_squared());
-    if length_a <= f32::MIN_POSITIVE {
+    let (direction_a, direction_b) = (a1 - a0, b1 - b0);
+    let (wide_a, wide_b) = (direction_a.as_dvec2(), direction_b.as_dvec2());
+    let offset = (a0 - b0).as_dvec2();
+    let (length_a, length_b) = (wide_a.length_squared(), wide_b.length_squared());
+    if length_a <= 0.0 {
         return (a0, closest_point_on_segment(b0, b1, a0));
     }
-    if length_b <= f32::MIN_POSITIVE {
+    if length_b <= 0.0 {
         return (closest_point_on_segment(a0, a1, b0), b0);
     }
-    let along_b = direction_b.dot(offset);
-    let along_a = direction_a.dot(offset);
-    let between = direction_a.dot(direction_b);
-    let cross = direction_a.perp_dot(direction_b);
+    let along_b = wide_b.dot(offset);
+    let along_a = wide_a.dot(offset);
+    let between = wide_a.dot(wide_b);
+    let cross = wide_a.perp_dot(wide_b);
     let denominator = cross * cross;
     let mut s = if denominator > 0.0 {
         ((between * along_b - along_a * length_b) / denominator).clamp(0.0, 1.0)
@@ -66,7 +72,7 @@ pub(crate) fn segment_closest_points(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> 
         t = 1.0;
         s = ((between - along_a) / length_a).clamp(0.0, 1.0);
     }
-    (a0 + direction_a * s, b0 + direction_b * t)
+    (a0 + direction_a * s as f32, b0 + direction_b * t as f32)
 }
 
 /// The parameters `(t, u)` where the line `a0 + t·(a1 − a0)` meets the line

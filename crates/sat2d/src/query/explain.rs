@@ -77,6 +77,11 @@ impl SatExplanation {
 /// is nearest), since the whole-shape result is built from part pairs. For
 /// convex polygon pairs the deciding overlap equals [`contact`](crate::contact)'s depth.
 ///
+/// Meant for display, it explains whatever it is given: for a placement that is not
+/// [in range](Iso::is_in_range), where the other queries answer "no contact", it still
+/// projects (never panicking), and the numbers may be non-finite. Check
+/// [`Iso::is_in_range`] first to match them.
+///
 /// ```
 /// use sat2d::{Iso, Shape, Vec2, explain};
 /// let a = Shape::rectangle(2.0, 2.0);

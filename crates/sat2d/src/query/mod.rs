@@ -28,6 +28,7 @@ mod transformed_core;
 
 use glam::Vec2;
 
+use crate::math::coordinates_in_range;
 use crate::{Iso, Shape};
 use core_form::{ConvexPairRoutine, on_convex_pair};
 use kernel::ConvexCore;
@@ -56,7 +57,8 @@ pub fn tolerance(a: &Shape, b: &Shape) -> f32 {
 /// Whether A and B share at least one point (closed sets: touching counts).
 ///
 /// Faster than [`contact`]: stops at the first separating axis and computes no depth,
-/// normal or points. Returns `false` if either `Iso` is not finite.
+/// normal or points. Returns `false` if either `Iso` is not
+/// [in range](Iso::is_in_range) (non-finite, or beyond the working range).
 ///
 /// ```
 /// use sat2d::{Shape, Iso, Vec2};
@@ -67,7 +69,7 @@ pub fn tolerance(a: &Shape, b: &Shape) -> f32 {
 /// ```
 #[must_use]
 pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
-    if !(iso_a.is_finite() && iso_b.is_finite()) {
+    if !(iso_a.is_in_range() && iso_b.is_in_range()) {
         return false;
     }
     let tolerance = tolerance(a, b);
@@ -96,7 +98,8 @@ pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
 /// The [`Contact`] follows the crate conventions: normal from A to B, `depth ≥ 0`,
 /// moving B by `normal * depth` separates them (also when one contains the other),
 /// and for a concave shape the MTV separates the shape as a whole. Returns `None` if
-/// either `Iso` is not finite.
+/// either `Iso` is not [in range](Iso::is_in_range) (non-finite, or beyond the working
+/// range); otherwise the depth, normal and points are finite.
 ///
 /// ```
 /// use sat2d::{Shape, Iso, Vec2};
@@ -110,7 +113,7 @@ pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
 /// ```
 #[must_use]
 pub fn contact(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> Option<Contact> {
-    if !(iso_a.is_finite() && iso_b.is_finite()) {
+    if !(iso_a.is_in_range() && iso_b.is_in_range()) {
         return None;
     }
     let tolerance = tolerance(a, b);
@@ -186,8 +189,9 @@ impl ConvexPairRoutine for ContactOf {
 }
 
 /// Whether `point` lies in the shape placed by `iso` (boundary included, within
-/// `RELATIVE_TOLERANCE × shape.reach()`). Returns `false` for a non-finite `iso` or
-/// point.
+/// `RELATIVE_TOLERANCE × shape.reach()`). Returns `false` for an `iso` that is not
+/// [in range](Iso::is_in_range), and for a point with a coordinate beyond
+/// ±[`MAX_COORDINATE`](crate::MAX_COORDINATE) (or NaN).
 ///
 /// ```
 /// use sat2d::{Shape, Iso, Vec2};
@@ -197,7 +201,7 @@ impl ConvexPairRoutine for ContactOf {
 /// ```
 #[must_use]
 pub fn contains_point(shape: &Shape, iso: &Iso, point: Vec2) -> bool {
-    if !(iso.is_finite() && point.is_finite()) {
+    if !(iso.is_in_range() && coordinates_in_range(point)) {
         return false;
     }
     let local = iso.inverse_transform_point(point);

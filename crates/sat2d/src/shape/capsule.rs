@@ -27,7 +27,9 @@ impl Capsule {
     ///
     /// # Errors
     /// [`ShapeError::InvalidSize`] if `radius` or `length` is not finite and greater than
-    /// zero. (`Shape::capsule` with a zero length builds a circle instead.)
+    /// zero; [`ShapeError::OutOfRange`] if either is outside
+    /// [`MIN_SIZE`](crate::MIN_SIZE)`..=`[`MAX_SIZE`](crate::MAX_SIZE).
+    /// (`Shape::capsule` with a zero length builds a circle instead.)
     pub fn try_new(radius: f32, length: f32) -> Result<Self, ShapeError> {
         validate_size("capsule radius", radius)?;
         validate_size("capsule length", length)?;

@@ -25,7 +25,9 @@ impl Circle {
     /// A circle of `radius`.
     ///
     /// # Errors
-    /// [`ShapeError::InvalidSize`] if `radius` is not finite and greater than zero.
+    /// [`ShapeError::InvalidSize`] if `radius` is not finite and greater than zero;
+    /// [`ShapeError::OutOfRange`] if it is outside
+    /// [`MIN_SIZE`](crate::MIN_SIZE)`..=`[`MAX_SIZE`](crate::MAX_SIZE).
     pub fn try_new(radius: f32) -> Result<Self, ShapeError> {
         validate_size("circle radius", radius)?;
         Ok(Self { radius })

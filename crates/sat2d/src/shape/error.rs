@@ -21,6 +21,22 @@ pub enum ShapeError {
         /// The value that was given.
         value: f32,
     },
+    /// A finite size or coordinate outside the working range: a size below
+    /// [`MIN_SIZE`](crate::MIN_SIZE) or above [`MAX_SIZE`](crate::MAX_SIZE), a coordinate
+    /// beyond [`MAX_COORDINATE`](crate::MAX_COORDINATE), or a scale factor that takes
+    /// every size out of range.
+    #[error(
+        "{what} is outside the working range (sizes {min:e} to {max:e}, coordinates to ±{coordinate:e}), got {value:e}",
+        min = crate::MIN_SIZE,
+        max = crate::MAX_SIZE,
+        coordinate = crate::MAX_COORDINATE
+    )]
+    OutOfRange {
+        /// Which parameter was out of range, e.g. `"circle radius"`.
+        what: &'static str,
+        /// The value that was given.
+        value: f32,
+    },
     /// A point had a NaN or infinite coordinate.
     #[error("point {index} has a NaN or infinite coordinate")]
     NonFinitePoint {

@@ -31,7 +31,7 @@ use crate::decompose::convex_hull::convex_hull;
 use crate::decompose::outline::clean_outline;
 use crate::shape::face_lanes::{LanePolygon, PlacedFaces};
 use crate::shape::rounded_convex::RoundedConvex;
-use crate::{Iso, validate_size};
+use crate::{Iso, MAX_SIZE, MIN_SIZE, validate_points, validate_size};
 
 /// A 2D shape in its local frame. Place it in the world with an [`Iso`].
 ///
@@ -72,7 +72,8 @@ impl Shape {
     /// A disc of `radius` centred on the local origin.
     ///
     /// # Panics
-    /// If `radius` is not finite and greater than zero; see [`Self::try_circle`].
+    /// If `radius` is not finite, or outside the working range; see
+    /// [`Self::try_circle`].
     #[must_use]
     pub fn circle(radius: f32) -> Self {
         Self::try_circle(radius).unwrap_or_else(|error| panic!("Shape::circle: {error}"))
@@ -81,7 +82,9 @@ impl Shape {
     /// A disc of `radius` centred on the local origin.
     ///
     /// # Errors
-    /// [`ShapeError::InvalidSize`] if `radius` is not finite and greater than zero.
+    /// [`ShapeError::InvalidSize`] if `radius` is not finite and greater than zero;
+    /// [`ShapeError::OutOfRange`] if it is outside
+    /// [`MIN_SIZE`](crate::MIN_SIZE)`..=`[`MAX_SIZE`](crate::MAX_SIZE).
     pub fn try_circle(radius: f32) -> Result<Self, ShapeError> {
         Circle::try_new(radius).map(Self::Circle)
     }
@@ -89,7 +92,8 @@ impl Shape {
     /// A `width × height` rectangle centred on the local origin.
     ///
     /// # Panics
-    /// If a side is not finite and greater than zero; see [`Self::try_rectangle`].
+    /// If a side is not finite, or outside the working range; see
+    /// [`Self::try_rectangle`].
     #[must_use]
     pub fn rectangle(width: f32, height: f32) -> Self {
         Self::try_rectangle(width, height)
@@ -100,14 +104,11 @@ impl Shape {
     ///
     /// # Errors
     /// [`ShapeError::InvalidSize`] if a side is not finite and greater than zero;
-    /// [`ShapeError::ZeroArea`] if the area underflows `f32` (sides near 1e-19).
+    /// [`ShapeError::OutOfRange`] if a side is outside
+    /// [`MIN_SIZE`](crate::MIN_SIZE)`..=`[`MAX_SIZE`](crate::MAX_SIZE).
     pub fn try_rectangle(width: f32, height: f32) -> Result<Self, ShapeError> {
         validate_size("rectangle width", width)?;
         validate_size("rectangle height", height)?;
-        if width * height < f32::MIN_POSITIVE {
-            // Both sides valid, but the area underflows f32 (below about 1e-38).
-            return Err(ShapeError::ZeroArea);
-        }
         let half = Vec2::new(width, height) * 0.5;
         Ok(Self::Polygon(ConvexPolygon::from_convex_ccw(vec![
             Vec2::new(-half.x, -half.y),
@@ -132,7 +133,10 @@ impl Shape {
     ///
     /// # Errors
     /// [`ShapeError::InvalidSize`] if `radius` is not finite and greater than zero;
-    /// [`ShapeError::InvalidLength`] if `length` is negative or not finite.
+    /// [`ShapeError::InvalidLength`] if `length` is negative or not finite;
+    /// [`ShapeError::OutOfRange`] if `radius`, or a `length` too long to count as zero
+    /// (above `radius × 1e-6`), is outside
+    /// [`MIN_SIZE`](crate::MIN_SIZE)`..=`[`MAX_SIZE`](crate::MAX_SIZE).
     pub fn try_capsule(radius: f32, length: f32) -> Result<Self, ShapeError> {
         validate_size("capsule radius", radius)?;
         if !(length.is_finite() && length >= 0.0) {
@@ -150,7 +154,8 @@ impl Shape {
     /// The segment from `a` to `b`.
     ///
     /// # Panics
-    /// If an end is not finite or the ends coincide; see [`Self::try_segment`].
+    /// If an end is not finite, the ends coincide, or an end or the length is outside
+    /// the working range; see [`Self::try_segment`].
     #[must_use]
     pub fn segment(a: Vec2, b: Vec2) -> Self {
         Self::try_segment(a, b).unwrap_or_else(|error| panic!("Shape::segment: {error}"))
@@ -159,7 +164,10 @@ impl Shape {
     /// The segment from `a` to `b`.
     ///
     /// # Errors
-    /// [`ShapeError::NonFinitePoint`] or [`ShapeError::DegenerateSegment`].
+    /// [`ShapeError::NonFinitePoint`], [`ShapeError::DegenerateSegment`], or
+    /// [`ShapeError::OutOfRange`] for a coordinate beyond
+    /// [`MAX_COORDINATE`](crate::MAX_COORDINATE) or a length outside
+    /// [`MIN_SIZE`](crate::MIN_SIZE)`..=`[`MAX_SIZE`](crate::MAX_SIZE).
     pub fn try_segment(a: Vec2, b: Vec2) -> Result<Self, ShapeError> {
         Segment::try_new(a, b).map(Self::Segment)
     }
@@ -171,8 +179,11 @@ impl Shape {
     /// # Errors
     /// [`ShapeError::TooManyPoints`] above [`MAX_POLYGON_POINTS`](crate::MAX_POLYGON_POINTS),
     /// [`ShapeError::NonFinitePoint`], [`ShapeError::TooFewPoints`],
-    /// [`ShapeError::ZeroArea`], [`ShapeError::SelfIntersecting`], or (for outlines on
-    /// the edge of degeneracy) [`ShapeError::Triangulation`].
+    /// [`ShapeError::ZeroArea`], [`ShapeError::SelfIntersecting`], (for outlines on
+    /// the edge of degeneracy) [`ShapeError::Triangulation`], or
+    /// [`ShapeError::OutOfRange`] for a coordinate beyond
+    /// [`MAX_COORDINATE`](crate::MAX_COORDINATE) or an extent (the larger side of the
+    /// bounding box) outside [`MIN_SIZE`](crate::MIN_SIZE)`..=`[`MAX_SIZE`](crate::MAX_SIZE).
     pub fn polygon(points: &[Vec2]) -> Result<Self, ShapeError> {
         let outline = clean_outline(points)?;
         if outline.is_convex {
@@ -188,7 +199,8 @@ impl Shape {
     ///
     /// # Errors
     /// [`ShapeError::TooManyPoints`], [`ShapeError::NonFinitePoint`],
-    /// [`ShapeError::TooFewPoints`] or [`ShapeError::ZeroArea`].
+    /// [`ShapeError::TooFewPoints`], [`ShapeError::ZeroArea`], or
+    /// [`ShapeError::OutOfRange`] as for [`Self::polygon`].
     pub fn convex_hull(points: &[Vec2]) -> Result<Self, ShapeError> {
         if points.len() > crate::MAX_POLYGON_POINTS {
             return Err(ShapeError::TooManyPoints {
@@ -196,9 +208,8 @@ impl Shape {
                 max: crate::MAX_POLYGON_POINTS,
             });
         }
-        if let Some(index) = points.iter().position(|p| !p.is_finite()) {
-            return Err(ShapeError::NonFinitePoint { index });
-        }
+        // Before the hull: its orientation products overflow beyond the range.
+        validate_points(points)?;
         let hull = convex_hull(points);
         match hull.len() {
             0..=1 => Err(ShapeError::TooFewPoints {
@@ -213,8 +224,10 @@ impl Shape {
     /// corner straight up (+Y), like Bevy's `RegularPolygon`.
     ///
     /// # Errors
-    /// [`ShapeError::InvalidSize`] for a bad radius, [`ShapeError::TooFewPoints`] for
-    /// fewer than 3 sides, [`ShapeError::TooManyPoints`] above the cap.
+    /// [`ShapeError::InvalidSize`] for a bad radius, [`ShapeError::OutOfRange`] for one
+    /// outside [`MIN_SIZE`](crate::MIN_SIZE)`..=`[`MAX_SIZE`](crate::MAX_SIZE),
+    /// [`ShapeError::TooFewPoints`] for fewer than 3 sides, [`ShapeError::TooManyPoints`]
+    /// above the cap.
     pub fn regular_polygon(circumradius: f32, sides: usize) -> Result<Self, ShapeError> {
         validate_size("regular polygon circumradius", circumradius)?;
         if sides < 3 {
@@ -317,18 +330,28 @@ impl Shape {
     /// its radius by the larger factor, so the result always encloses the exact image.
     ///
     /// # Errors
-    /// Any constructor error, e.g. [`ShapeError::InvalidSize`] for a zero or non-finite
-    /// factor.
+    /// [`ShapeError::InvalidSize`] for a zero or non-finite factor;
+    /// [`ShapeError::OutOfRange`] for a factor whose magnitude is above
+    /// [`MAX_SIZE`](crate::MAX_SIZE)` / `[`MIN_SIZE`](crate::MIN_SIZE) (`1e18`) or below
+    /// its inverse, and otherwise any error of the constructor that builds the result
+    /// (e.g. [`ShapeError::OutOfRange`] for a size scaled out of the working range).
     pub fn try_scaled(&self, scale: Vec2) -> Result<Self, ShapeError> {
-        if !scale.is_finite() || scale.x == 0.0 || scale.y == 0.0 {
-            return Err(ShapeError::InvalidSize {
-                what: "scale factor",
-                value: if scale.x.is_finite() && scale.x != 0.0 {
-                    scale.y
-                } else {
-                    scale.x
-                },
-            });
+        // Beyond this ratio a factor carries the shape's sizes out of range; within it,
+        // no scaled coordinate overflows `f32`.
+        let largest_factor = MAX_SIZE / MIN_SIZE;
+        for factor in [scale.x, scale.y] {
+            if !factor.is_finite() || factor == 0.0 {
+                return Err(ShapeError::InvalidSize {
+                    what: "scale factor",
+                    value: factor,
+                });
+            }
+            if !(largest_factor.recip()..=largest_factor).contains(&factor.abs()) {
+                return Err(ShapeError::OutOfRange {
+                    what: "scale factor",
+                    value: factor,
+                });
+            }
         }
         let larger = scale.x.abs().max(scale.y.abs());
         match self {

@@ -1,6 +1,6 @@
 //! [`PolygonMetrics`]: the measures every polygon outline has, computed once.
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 
 use crate::Aabb;
 use crate::decompose::outline::signed_area;
@@ -61,13 +61,17 @@ fn farthest(points: &[Vec2], center: Vec2) -> f32 {
 
 /// The centroid of a simple polygon of (positive) `area`: triangles fanned from the
 /// first point, relative to it for precision far from the origin.
+///
+/// In `f64`: each term is a length times twice a triangle's area (three lengths,
+/// `1e36` at [`MAX_SIZE`](crate::MAX_SIZE)), and a concave fan's terms may sum past
+/// `f32::MAX` before they cancel.
 fn centroid(points: &[Vec2], area: f32) -> Vec2 {
     let origin = points[0];
-    let mut weighted = Vec2::ZERO;
+    let mut weighted = DVec2::ZERO;
     for i in 1..points.len() - 1 {
-        let a = points[i] - origin;
-        let b = points[i + 1] - origin;
+        let a = (points[i] - origin).as_dvec2();
+        let b = (points[i + 1] - origin).as_dvec2();
         weighted += (a + b) * a.perp_dot(b);
     }
-    origin + weighted / (6.0 * area)
+    origin + (weighted / (6.0 * f64::from(area))).as_vec2()
 }

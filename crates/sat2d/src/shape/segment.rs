@@ -2,9 +2,9 @@
 
 use glam::Vec2;
 
-use crate::ShapeError;
 use crate::math::segment::edge_normal;
 use crate::shape::rounded_convex::RoundedConvex;
+use crate::{ShapeError, validate_points, validate_size};
 
 /// A line segment between two distinct points of the local frame.
 ///
@@ -28,18 +28,19 @@ impl Segment {
     /// The segment from `a` to `b`.
     ///
     /// # Errors
-    /// [`ShapeError::NonFinitePoint`] for a NaN or infinite end, and
-    /// [`ShapeError::DegenerateSegment`] if the ends coincide.
+    /// [`ShapeError::NonFinitePoint`] for a NaN or infinite end,
+    /// [`ShapeError::DegenerateSegment`] if the ends coincide (within `1e-6 ×` their
+    /// largest coordinate), and [`ShapeError::OutOfRange`] for a coordinate beyond
+    /// [`MAX_COORDINATE`](crate::MAX_COORDINATE) or a length outside
+    /// [`MIN_SIZE`](crate::MIN_SIZE)`..=`[`MAX_SIZE`](crate::MAX_SIZE).
     pub fn try_new(a: Vec2, b: Vec2) -> Result<Self, ShapeError> {
-        for (index, point) in [a, b].into_iter().enumerate() {
-            if !point.is_finite() {
-                return Err(ShapeError::NonFinitePoint { index });
-            }
-        }
+        validate_points(&[a, b])?;
         let scale = a.abs().max(b.abs()).max_element().max(f32::MIN_POSITIVE);
-        if a.distance(b) <= scale * 1e-6 {
+        let length = a.distance(b);
+        if length <= scale * 1e-6 {
             return Err(ShapeError::DegenerateSegment);
         }
+        validate_size("segment length", length)?;
         let normal = edge_normal(a, b);
         Ok(Self {
             points: [a, b],

@@ -6,6 +6,9 @@ use smallvec::SmallVec;
 use crate::{Contact, Rot};
 
 /// Whether two discs intersect (closed, within `tolerance`); no square root.
+///
+/// The squares cannot overflow: placements in range put centres within `3e15` of each
+/// other (squared below `1e32`), and radii are at most `1e12`.
 #[inline]
 pub(crate) fn intersects_circle_circle(
     center_a: Vec2,

@@ -52,7 +52,9 @@ fn swept_in(inner: &SweptDisc, outer: &SweptDisc, tolerance: f32) -> bool {
     })
 }
 
-/// Whether the two shapes intersect: exact, cores crossing included.
+/// Whether the two shapes intersect: exact, cores crossing included. Squared like
+/// [`intersects_circle_circle`](super::contact_circle_circle::intersects_circle_circle),
+/// and as safely: in range, no square exceeds `1e32`.
 pub(crate) fn intersects_swept_discs(a: &SweptDisc, b: &SweptDisc, tolerance: f32) -> bool {
     let (on_a, on_b) = a.closest_points(b);
     let reach = a.radius + b.radius + tolerance;
