@@ -1,11 +1,13 @@
 //! Stage 2, [`SatSystems::BroadPhase`](crate::SatSystems): candidate pairs from the
-//! grid, filtered by [`CollisionLayers`](crate::CollisionLayers).
+//! grid, filtered by [`CollisionLayers`](crate::CollisionLayers), plus the pairs along
+//! the paths of [`SweptCollider`](crate::SweptCollider)s that moved.
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use sat2d::broad_phase::BroadPhase;
 
 use crate::collision_world::placed;
+use crate::swept_pairs::add_swept_pairs;
 use crate::{CollisionWorld, SatDiagnostics};
 
 /// Writes this step's candidate pairs into the world.
@@ -16,8 +18,12 @@ pub(crate) fn find_candidate_pairs(
     let start = Instant::now();
     let CollisionWorld {
         grid,
+        step,
         colliders,
         candidates,
+        sweeps,
+        swept_found,
+        swept_pairs,
         ..
     } = &mut *world;
     grid.pairs(candidates);
@@ -26,6 +32,17 @@ pub(crate) fn find_candidate_pairs(
             .layers
             .interacts_with(&placed(colliders, b).layers)
     });
+    if !sweeps.is_empty() {
+        add_swept_pairs(
+            grid,
+            colliders,
+            *step,
+            sweeps,
+            swept_found,
+            swept_pairs,
+            candidates,
+        );
+    }
     diagnostics.candidate_pairs = candidates.len();
     diagnostics.broad_phase_time = start.elapsed();
 }

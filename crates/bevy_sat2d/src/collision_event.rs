@@ -31,13 +31,23 @@ use sat2d::Contact;
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum CollisionEvent {
     /// The first step the pair touches (touching counts: closed sets).
+    ///
+    /// With a [`SweptCollider`](crate::SweptCollider), the pair may also start in a step
+    /// at whose end it no longer touches: the sweep found it touching on the way. Then
+    /// `contact` is the contact at that time and `time_of_impact` says when it was;
+    /// `Ended` follows in the next step.
     Started {
         /// The smaller entity.
         a: Entity,
         /// The larger entity.
         b: Entity,
-        /// The contact, normal from `a` to `b`.
+        /// The contact, normal from `a` to `b`: at the end of the step, or at the time
+        /// of impact for a swept contact.
         contact: Contact,
+        /// For a swept contact (touching during the step but not at its end), when
+        /// they first touched, as a fraction of the step: 0 is the last step's
+        /// positions, 1 this step's. `None` for a pair touching at the step's end.
+        time_of_impact: Option<f32>,
     },
     /// Every later step while the pair still touches, with the current contact.
     Ongoing {
@@ -75,6 +85,29 @@ impl CollisionEvent {
         match self {
             Self::Started { contact, .. } | Self::Ongoing { contact, .. } => Some(contact),
             Self::Ended { .. } => None,
+        }
+    }
+
+    /// For a `Started` from a swept contact, when in the step the pair touched (a
+    /// fraction of the step in `(0, 1]`); `None` for every other event.
+    ///
+    /// ```
+    /// use bevy::prelude::*;
+    /// use bevy_sat2d::prelude::*;
+    /// fn hits(mut events: MessageReader<CollisionEvent>) {
+    ///     for event in events.read() {
+    ///         if let Some(time) = event.time_of_impact() {
+    ///             info!("{:?} met {time:.2} of the way through the step", event.entities());
+    ///         }
+    ///     }
+    /// }
+    /// # bevy::ecs::system::assert_is_system(hits);
+    /// ```
+    #[must_use]
+    pub fn time_of_impact(&self) -> Option<f32> {
+        match *self {
+            Self::Started { time_of_impact, .. } => time_of_impact,
+            Self::Ongoing { .. } | Self::Ended { .. } => None,
         }
     }
 
@@ -127,15 +160,20 @@ impl CollisionEvent {
 
 /// Triggered on each of the two entities when a pair starts touching; observe it with
 /// `entity.observe(|started: On<CollisionStarted>| ...)`. The normal points from the
-/// observed entity toward `other`.
+/// observed entity toward `other`. Triggered exactly when [`CollisionEvent::Started`]
+/// is written, with the same time of impact.
 #[derive(EntityEvent, Clone, Debug, PartialEq)]
 pub struct CollisionStarted {
     /// The observed entity.
     pub entity: Entity,
     /// The entity it started touching.
     pub other: Entity,
-    /// The contact, normal from `entity` to `other`.
+    /// The contact, normal from `entity` to `other` (at the time of impact for a swept
+    /// contact).
     pub contact: Contact,
+    /// For a swept contact, when in the step they touched (see
+    /// [`CollisionEvent::time_of_impact`]); `None` when they touch at the step's end.
+    pub time_of_impact: Option<f32>,
 }
 
 /// Triggered on each of the two entities (those still alive) when a pair stops

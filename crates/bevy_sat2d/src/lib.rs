@@ -30,9 +30,12 @@
 //!    broad phase (scale applied); removed and despawned ones are dropped. A collider with
 //!    a non-finite or zero-scale transform is skipped, with one warning.
 //! 2. **BroadPhase** — candidate pairs from `sat2d`'s spatial hash grid, filtered by
-//!    layers. Pairs of two [`StaticCollider`]s are never produced.
+//!    layers, plus the pairs along the path of each [`SweptCollider`] that moved. Pairs
+//!    of two [`StaticCollider`]s are never produced.
 //! 3. **NarrowPhase** — `sat2d::contact` on every candidate pair where either collider
 //!    changed, in parallel on the `ComputeTaskPool`; the others reuse last step's result.
+//!    A pair with a moving [`SweptCollider`] that ends the step apart is also cast
+//!    along the step's motion.
 //! 4. **Events** — [`CollisionEvent`] `Started` / `Ongoing` / `Ended` for every pair (no
 //!    opt-in), [`CollisionStarted`] / [`CollisionEnded`] triggered on both entities, and
 //!    [`CollidingEntities`] kept current. A pair also ends when either entity is
@@ -45,6 +48,36 @@
 //! nothing in the plugin itself. [`SatDiagnostics`] holds the counts and stage times of
 //! the last step, and [`CollisionWorld`] answers questions about it (contacts, colliders
 //! under a point).
+//!
+//! # Fast colliders and tunnelling
+//!
+//! Each step tests colliders where they are at that step, so a collider that moves
+//! further in one step than the thickness of what lies in its way can pass through it
+//! unseen (tunnelling): a bullet at 500 units per step skips a 10-unit wall. Mark such
+//! colliders [`SweptCollider`]: the plugin then also casts their shape from the last
+//! step's position to this one's against the colliders along the way. A pair the
+//! sweep finds touching during the step, but apart at its end, gets
+//! [`CollisionEvent::Started`] with the contact at the time of impact and the time
+//! ([`CollisionEvent::time_of_impact`], a fraction of the step), and `Ended` in the next
+//! step. The sweep is translation only, starts from a collider's second step, and
+//! sweeps a teleport like any move; [`SweptCollider`] says what it reports and costs.
+//!
+//! ```
+//! use bevy::prelude::*;
+//! use bevy_sat2d::prelude::*;
+//! fn fire(mut commands: Commands) {
+//!     commands.spawn((Collider::circle(1.0), SweptCollider, Transform::from_xyz(0.0, 0.0, 0.0)));
+//! }
+//! fn hits(mut events: MessageReader<CollisionEvent>) {
+//!     for event in events.read() {
+//!         if let Some(time) = event.time_of_impact() {
+//!             info!("{:?} hit at {time:.2} of the step", event.entities());
+//!         }
+//!     }
+//! }
+//! # bevy::ecs::system::assert_is_system(fire);
+//! # bevy::ecs::system::assert_is_system(hits);
+//! ```
 //!
 //! # Queries
 //!
@@ -84,6 +117,9 @@ mod report;
 mod sat_systems;
 mod spatial_query;
 mod static_collider;
+mod swept_collider;
+mod swept_contact;
+mod swept_pairs;
 mod sync;
 
 pub use collider::Collider;
@@ -101,13 +137,14 @@ pub use sat_systems::SatSystems;
 pub use sat2d;
 pub use spatial_query::SpatialQuery;
 pub use static_collider::StaticCollider;
+pub use swept_collider::SweptCollider;
 
 /// Everything a game needs: `use bevy_sat2d::prelude::*;`.
 pub mod prelude {
     pub use crate::{
         Collider, ColliderHandle, CollidingEntities, CollisionEnded, CollisionEvent,
         CollisionLayers, CollisionStarted, CollisionWorld, QueryFilter, SatConfig, SatDiagnostics,
-        SatPlugin, SatSystems, SpatialQuery, StaticCollider,
+        SatPlugin, SatSystems, SpatialQuery, StaticCollider, SweptCollider,
     };
     pub use sat2d::{Contact, Iso, Ray, RayHit, Shape, ShapeHit};
 }

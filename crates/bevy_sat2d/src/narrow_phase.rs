@@ -6,6 +6,11 @@
 //! (both sorted), and a reused result is moved out of last step's list: nothing is
 //! sorted, searched or cloned. Every buffer lives in the [`CollisionWorld`] and keeps
 //! its capacity from step to step.
+//!
+//! A pair with a [`SweptCollider`](crate::SweptCollider) that moved, found apart at the
+//! end of the step, is also cast along the motions; a hit gives it the contact at the
+//! time of impact ([`contact_at_impact`]). Such a result is never reused: it stood for
+//! one step's touch.
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
@@ -14,6 +19,7 @@ use sat2d::Contact;
 
 use crate::collision_world::{PlacedCollider, placed};
 use crate::pair_result::{PairKey, PairResult};
+use crate::swept_contact::contact_at_impact;
 use crate::{CollisionWorld, SatConfig, SatDiagnostics};
 
 /// Fewer pairs than this per task are not worth a thread hop.
@@ -21,12 +27,16 @@ const PAIRS_PER_TASK: usize = 256;
 
 /// One SAT test: the two colliders' ids in entity order (so the contact comes out
 /// oriented from the smaller entity to the larger, as events report it), where its
-/// result goes, and the contact once run.
+/// result goes, the motions to sweep if they end apart, and the outcome once run.
 pub(crate) struct Job {
     first: u32,
     second: u32,
     slot: usize,
+    /// The motions of `first` and `second` this step, for a pair with a swept collider
+    /// that moved and that did not touch at the end of the last step.
+    motions: Option<[Vec2; 2]>,
     contact: Option<Contact>,
+    time_of_impact: Option<f32>,
 }
 
 impl Job {
@@ -36,6 +46,12 @@ impl Job {
             placed(colliders, self.second),
         );
         self.contact = sat2d::contact(&a.shape, &a.iso, &b.shape, &b.iso);
+        if let (None, Some([motion_a, motion_b])) = (&self.contact, self.motions)
+            && let Some((contact, time)) = contact_at_impact(a, motion_a, b, motion_b)
+        {
+            self.contact = Some(contact);
+            self.time_of_impact = Some(time);
+        }
     }
 }
 
@@ -74,26 +90,47 @@ pub(crate) fn test_candidate_pairs(
         let old = last_step.next_if(|old| old.key.ids == ids);
         let unchanged = a.changed_step != step && b.changed_step != step;
         match old {
-            // Same two entities (an index can be reused), neither changed: move it over.
-            Some(old) if unchanged && old.key == key => {
+            // Same two entities (an index can be reused), neither changed, and a contact
+            // of the step's end (a swept one stood for that step only): move it over.
+            Some(old) if unchanged && old.key == key && old.time_of_impact.is_none() => {
                 reused += 1;
                 results.push(PairResult {
                     renewed: false,
                     ..old
                 });
             }
-            _ => {
+            old => {
                 let (first, second) = key.ids_in_entity_order();
+                let renewed = a.created_step == step || b.created_step == step;
+                let (motion_a, motion_b) = (a.motion(step), b.motion(step));
+                // A pair touching at the end of the last step starts its sweep touching:
+                // it goes on or ends, it does not start again.
+                let swept = (motion_a != Vec2::ZERO || motion_b != Vec2::ZERO)
+                    && !old.is_some_and(|old| {
+                        old.key == key
+                            && !renewed
+                            && old.contact.is_some()
+                            && old.time_of_impact.is_none()
+                    });
+                let in_entity_order = if first == ids.0 {
+                    [motion_a, motion_b]
+                } else {
+                    [motion_b, motion_a]
+                };
+                let motions = swept.then_some(in_entity_order);
                 jobs.push(Job {
                     first,
                     second,
                     slot: results.len(),
+                    motions,
                     contact: None,
+                    time_of_impact: None,
                 });
                 results.push(PairResult {
                     key,
-                    renewed: a.created_step == step || b.created_step == step,
+                    renewed,
                     contact: None,
+                    time_of_impact: None,
                 });
             }
         }
@@ -104,7 +141,9 @@ pub(crate) fn test_candidate_pairs(
     run_jobs(jobs, colliders, config.parallel);
     let tests = jobs.len();
     for job in jobs.drain(..) {
-        results[job.slot].contact = job.contact;
+        let result = &mut results[job.slot];
+        result.contact = job.contact;
+        result.time_of_impact = job.time_of_impact;
     }
 
     diagnostics.sat_tests = tests;

@@ -62,6 +62,11 @@ pub(crate) struct PairResult {
     /// The contact, normal from `key.entities.0` to `key.entities.1`, or `None` when
     /// they do not touch.
     pub(crate) contact: Option<Contact>,
+    /// For a pair that touched during the step but not at its end (found by sweeping a
+    /// [`SweptCollider`](crate::SweptCollider)): when, as a fraction of the step in
+    /// `(0, 1]`; `contact` is then the contact at that time. `None` for a contact of
+    /// the step's end.
+    pub(crate) time_of_impact: Option<f32>,
 }
 
 /// An entity with this index and generation, for tests where entity order and index

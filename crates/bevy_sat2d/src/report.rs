@@ -14,6 +14,16 @@ use crate::{
     SatDiagnostics,
 };
 
+/// A pair that touched in the last step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Touch {
+    /// The pair.
+    pub(crate) key: PairKey,
+    /// Whether it touched only during the step (a swept contact), not at its end: such a
+    /// touch is over by the next step, whatever that step finds.
+    pub(crate) swept: bool,
+}
+
 /// The changes between last step's touching pairs and this step's results.
 #[derive(Default)]
 pub(crate) struct Changes {
@@ -28,9 +38,11 @@ pub(crate) struct Changes {
 impl Changes {
     /// Fills the lists (cleared first) by merging `before`, last step's touching pairs,
     /// with `now`, this step's results; both are sorted by ids. A pair found in both
-    /// continues only if it names the same entities and neither collider was renewed;
-    /// otherwise the old pair ends and the new one starts.
-    fn collect(&mut self, before: &[PairKey], now: &[PairResult]) {
+    /// continues only if it names the same entities, neither collider was renewed, and
+    /// it touched at the end of the last step and touches at the end of this one (a
+    /// swept contact on either side means they were apart in between); otherwise the
+    /// old pair ends and the new one starts.
+    fn collect(&mut self, before: &[Touch], now: &[PairResult]) {
         self.ended.clear();
         self.started.clear();
         self.ongoing.clear();
@@ -38,19 +50,26 @@ impl Changes {
         let touching = now.iter().enumerate().filter(|(_, r)| r.contact.is_some());
         for (index, result) in touching {
             let ids = result.key.ids;
-            while let Some(old) = before.next_if(|old| old.ids < ids) {
-                self.ended.push(old.entities);
+            while let Some(old) = before.next_if(|old| old.key.ids < ids) {
+                self.ended.push(old.key.entities);
             }
-            match before.next_if(|old| old.ids == ids) {
-                Some(old) if *old == result.key && !result.renewed => self.ongoing.push(index),
+            match before.next_if(|old| old.key.ids == ids) {
+                Some(old)
+                    if old.key == result.key
+                        && !result.renewed
+                        && !old.swept
+                        && result.time_of_impact.is_none() =>
+                {
+                    self.ongoing.push(index);
+                }
                 Some(old) => {
-                    self.ended.push(old.entities);
+                    self.ended.push(old.key.entities);
                     self.started.push(index);
                 }
                 None => self.started.push(index),
             }
         }
-        self.ended.extend(before.map(|old| old.entities));
+        self.ended.extend(before.map(|old| old.key.entities));
     }
 }
 
@@ -86,10 +105,12 @@ pub(crate) fn report_collisions(
         let result = &results[index];
         let (a, b) = result.key.entities;
         let contact = result.contact.as_ref().expect("started pairs touch");
+        let time_of_impact = result.time_of_impact;
         events.write(CollisionEvent::Started {
             a,
             b,
             contact: contact.clone(),
+            time_of_impact,
         });
         for (entity, other) in [(a, b), (b, a)] {
             // Like `Ended`: entities that still have `CollidingEntities` are told, the
@@ -105,6 +126,7 @@ pub(crate) fn report_collisions(
                     entity,
                     other,
                     contact,
+                    time_of_impact,
                 });
             }
         }
@@ -122,7 +144,10 @@ pub(crate) fn report_collisions(
         results
             .iter()
             .filter(|result| result.contact.is_some())
-            .map(|result| result.key),
+            .map(|result| Touch {
+                key: result.key,
+                swept: result.time_of_impact.is_some(),
+            }),
     );
     diagnostics.events_time = start.elapsed();
 }
@@ -138,11 +163,17 @@ mod tests {
         PairKey::new((a, b), entity_at(a, generation_a), entity_at(b, 0))
     }
 
+    /// `key` as last step's touching pair, touching at the step's end.
+    fn held(key: PairKey) -> Touch {
+        Touch { key, swept: false }
+    }
+
     fn touching(key: PairKey, renewed: bool) -> PairResult {
         PairResult {
             key,
             renewed,
             contact: Some(Contact::new(Vec2::X, 1.0, &[], false, false)),
+            time_of_impact: None,
         }
     }
 
@@ -151,6 +182,7 @@ mod tests {
             key,
             renewed: false,
             contact: None,
+            time_of_impact: None,
         }
     }
 
@@ -160,7 +192,7 @@ mod tests {
 
     #[test]
     fn merges_before_and_now() {
-        let before = [key(1, 2, 0), key(1, 3, 0), key(4, 5, 0), key(6, 7, 0)];
+        let before = [key(1, 2, 0), key(1, 3, 0), key(4, 5, 0), key(6, 7, 0)].map(held);
         let now = [
             touching(key(1, 3, 0), false),
             touching(key(2, 9, 0), false),
@@ -169,7 +201,10 @@ mod tests {
         ];
         let mut changes = Changes::default();
         changes.collect(&before, &now);
-        assert_eq!(changes.ended, [before[0].entities, before[3].entities]);
+        assert_eq!(
+            changes.ended,
+            [before[0].key.entities, before[3].key.entities]
+        );
         assert_eq!(keys(&changes.started, &now), [key(2, 9, 0)]);
         assert_eq!(keys(&changes.ongoing, &now), [key(1, 3, 0), key(4, 5, 0)]);
         // The lists are refilled, not appended to.
@@ -180,11 +215,11 @@ mod tests {
 
     #[test]
     fn a_renewed_collider_ends_and_restarts_its_pairs() {
-        let before = [key(1, 2, 0), key(3, 4, 0)];
+        let before = [key(1, 2, 0), key(3, 4, 0)].map(held);
         let now = [touching(key(1, 2, 0), true), touching(key(3, 4, 0), false)];
         let mut changes = Changes::default();
         changes.collect(&before, &now);
-        assert_eq!(changes.ended, [before[0].entities]);
+        assert_eq!(changes.ended, [before[0].key.entities]);
         assert_eq!(keys(&changes.started, &now), [key(1, 2, 0)]);
         assert_eq!(keys(&changes.ongoing, &now), [key(3, 4, 0)]);
     }
@@ -193,17 +228,48 @@ mod tests {
     /// generation, in the other entity order). The old pair ends under its own entities.
     #[test]
     fn a_reused_index_ends_the_old_pair_and_starts_the_new_one() {
-        let before = [key(1, 2, 0)];
+        let before = [key(1, 2, 0)].map(held);
         let reused = PairKey::new((1, 2), entity_at(1, 0), entity_at(2, 1));
         assert_ne!(
             reused.ids_in_entity_order(),
-            before[0].ids_in_entity_order()
+            before[0].key.ids_in_entity_order()
         );
         let now = [touching(reused, false)];
         let mut changes = Changes::default();
         changes.collect(&before, &now);
-        assert_eq!(changes.ended, [before[0].entities]);
+        assert_eq!(changes.ended, [before[0].key.entities]);
         assert_eq!(keys(&changes.started, &now), [reused]);
+        assert!(changes.ongoing.is_empty());
+    }
+
+    /// A swept hit means the pair was apart when the step began, and a swept touch
+    /// last step means it was apart when that step ended: either way, a pair found in
+    /// both lists ends and starts again, it does not go on.
+    #[test]
+    fn a_swept_touch_never_goes_on() {
+        let swept = |key| PairResult {
+            time_of_impact: Some(0.5),
+            ..touching(key, false)
+        };
+        let before = [
+            held(key(1, 2, 0)),
+            held(key(3, 4, 0)),
+            Touch {
+                key: key(5, 6, 0),
+                swept: true,
+            },
+        ];
+        let now = [
+            swept(key(1, 2, 0)),
+            touching(key(5, 6, 0), false),
+            swept(key(7, 8, 0)),
+        ];
+        let mut changes = Changes::default();
+        changes.collect(&before, &now);
+        let ended: Vec<_> = before.iter().map(|touch| touch.key.entities).collect();
+        assert_eq!(changes.ended, ended);
+        let started = [key(1, 2, 0), key(5, 6, 0), key(7, 8, 0)];
+        assert_eq!(keys(&changes.started, &now), started);
         assert!(changes.ongoing.is_empty());
     }
 }

@@ -1,5 +1,6 @@
 //! Stage 1, [`SatSystems::SyncColliders`](crate::SatSystems): colliders into the broad
-//! phase, re-inserting only those whose shape, transform or layers changed.
+//! phase, re-inserting only those whose shape, transform or layers changed, and noting
+//! how far each [`SweptCollider`] moved.
 
 use std::sync::Arc;
 
@@ -9,7 +10,11 @@ use sat2d::broad_phase::{Bounds, BroadPhase, CellSize, Mobility, SpatialHashGrid
 
 use crate::collision_world::PlacedCollider;
 use crate::placement::placement;
-use crate::{Collider, CollisionLayers, CollisionWorld, SatConfig, SatDiagnostics, StaticCollider};
+use crate::swept_pairs::Sweep;
+use crate::{
+    Collider, CollisionLayers, CollisionWorld, SatConfig, SatDiagnostics, StaticCollider,
+    SweptCollider,
+};
 
 type ColliderData = (
     Entity,
@@ -17,6 +22,7 @@ type ColliderData = (
     Ref<'static, GlobalTransform>,
     Ref<'static, CollisionLayers>,
     Has<StaticCollider>,
+    Has<SweptCollider>,
 );
 
 /// Colliders whose shape, placement or layers changed since the last step (new ones
@@ -33,7 +39,8 @@ type ChangedColliders<'w, 's> = Query<
 >;
 
 /// Forgets removed colliders, then places new and changed ones (and those whose
-/// `StaticCollider` marker came or went).
+/// `StaticCollider` marker came or went). A `SweptCollider` that moved from a place the
+/// last step knew gets its motion recorded, for the broad and narrow phases to sweep.
 pub(crate) fn sync_colliders(
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
@@ -50,6 +57,7 @@ pub(crate) fn sync_colliders(
         apply_cell_size(&mut world.grid, config.cell_size);
     }
     world.step += 1;
+    world.sweeps.clear();
     for entity in removed.read() {
         world.forget(entity);
     }
@@ -58,7 +66,7 @@ pub(crate) fn sync_colliders(
         .iter()
         .chain(unmarked.read())
         .filter_map(|entity| all.get(entity).ok());
-    for (entity, collider, global, layers, is_static) in changed.iter().chain(remarked) {
+    for (entity, collider, global, layers, is_static, is_swept) in changed.iter().chain(remarked) {
         let mobility = if is_static {
             Mobility::Static
         } else {
@@ -73,6 +81,8 @@ pub(crate) fn sync_colliders(
             continue; // both changed and re-marked: placed once already
         }
         let (was_in_grid, old_mobility) = (placed.bounds.is_some(), placed.mobility);
+        // Where it was last step, if it was placed then (a new record never was).
+        let start = (is_swept && was_in_grid).then_some(placed.iso.translation);
         let result = match place(placed, &collider, &global, *layers, mobility, step) {
             Some(bounds) if was_in_grid => world.grid.update(id, bounds).and_then(|()| {
                 if old_mobility == mobility {
@@ -88,7 +98,12 @@ pub(crate) fn sync_colliders(
             }
         };
         match result {
-            Ok(()) => moved += 1,
+            Ok(()) => {
+                moved += 1;
+                if let Some(start) = start {
+                    record_sweep(world, id, start);
+                }
+            }
             Err(error) => {
                 let placed = world.colliders[id as usize].as_mut().expect("placed above");
                 if !placed.warned {
@@ -104,6 +119,24 @@ pub(crate) fn sync_colliders(
     diagnostics.moved = moved;
     diagnostics.skipped = world.tracked - world.grid.len();
     diagnostics.sync_time = start.elapsed();
+}
+
+/// Records the motion of swept collider `id`, just placed, from `start`, its translation
+/// in the last step; a collider that did not move (only turned, say) has no sweep.
+fn record_sweep(world: &mut CollisionWorld, id: u32, start: Vec2) {
+    let step = world.step;
+    let placed = world.colliders[id as usize].as_mut().expect("placed above");
+    let motion = placed.iso.translation - start;
+    let Some(bounds) = placed.bounds.filter(|_| motion != Vec2::ZERO) else {
+        return;
+    };
+    placed.motion = motion;
+    placed.motion_step = step;
+    world.sweeps.push(Sweep {
+        id,
+        end: bounds.aabb,
+        motion,
+    });
 }
 
 /// Gives the grid `cell_size`, unless it is a fixed side that is not finite and positive:
