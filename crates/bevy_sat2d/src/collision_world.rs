@@ -142,6 +142,8 @@ impl CollisionWorld {
 
     /// Every touching pair of the last step with its contact (normal from the first
     /// entity to the second, the smaller entity first), in the broad phase's pair order.
+    /// A pair a [`SweptCollider`](crate::SweptCollider) hit during the step but left
+    /// before its end is listed with the contact at the time of impact.
     pub fn contacts(&self) -> impl Iterator<Item = (Entity, Entity, &Contact)> {
         self.results.iter().filter_map(|result| {
             let (a, b) = result.key.entities;
@@ -149,7 +151,8 @@ impl CollisionWorld {
         })
     }
 
-    /// The contact between `a` and `b` as of the last step, normal from `a` to `b`.
+    /// The contact between `a` and `b` as of the last step, normal from `a` to `b` (for
+    /// a swept hit, the contact at the time of impact, as [`Self::contacts`] lists it).
     #[must_use]
     pub fn contact(&self, a: Entity, b: Entity) -> Option<Contact> {
         let (id_a, id_b) = (self.id_of(a)?, self.id_of(b)?);

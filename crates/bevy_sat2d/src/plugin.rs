@@ -13,7 +13,7 @@ use crate::report::report_collisions;
 use crate::sync::sync_colliders;
 use crate::{
     Collider, ColliderAsset, CollisionEvent, CollisionLayers, CollisionWorld, SatDiagnostics,
-    SatSystems, StaticCollider,
+    SatSystems, StaticCollider, SweptCollider,
 };
 
 /// Settings the plugin reads every step; change them at run time through the resource.
@@ -115,6 +115,7 @@ impl Plugin for SatPlugin {
             .register_type::<Collider>()
             .register_type::<CollisionLayers>()
             .register_type::<StaticCollider>()
+            .register_type::<SweptCollider>()
             .register_type::<SatConfig>()
             .register_type::<SatDiagnostics>()
             .configure_sets(
