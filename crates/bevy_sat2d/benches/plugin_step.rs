@@ -10,6 +10,7 @@
 // The same criterion-estimate reader as sat2d's benches.
 #[path = "../../sat2d/benches/common/mod.rs"]
 mod common;
+mod scene;
 
 use std::hint::black_box;
 
@@ -21,36 +22,15 @@ use criterion::{BenchmarkId, Criterion};
 #[derive(Component)]
 struct Velocity(Vec2);
 
-/// The stress example's box for 10,000 colliders; scaled to keep the density.
-const BOX_FOR_10K: Vec2 = Vec2::new(450.0, 330.0);
-
 #[derive(Resource)]
 struct HalfBox(Vec2);
 
-fn scene(moving: usize, fixed: usize) -> App {
+fn stepped_scene(moving: usize, fixed: usize) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()))
-        .add_systems(Update, bounce);
-    let half_box = BOX_FOR_10K * ((moving + fixed) as f32 / 10_000.0).sqrt();
-    app.insert_resource(HalfBox(half_box));
-    let mut rng = fastrand::Rng::with_seed(10_000);
-    for index in 0..moving + fixed {
-        let size = 1.0 + rng.f32() * 2.0;
-        let collider = match index % 4 {
-            0 => Collider::circle(size),
-            1 => Collider::rectangle(size * 2.0, size * 1.5),
-            2 => Collider::capsule(size * 0.6, size * 1.5),
-            _ => Collider::polygon(&[
-                Vec2::new(-size, -size),
-                Vec2::new(size, -size),
-                Vec2::new(0.0, size),
-            ])
-            .expect("a triangle"),
-        };
-        let position = Vec2::new(rng.f32() * 2.0 - 1.0, rng.f32() * 2.0 - 1.0) * half_box;
-        let transform = Transform::from_translation(position.extend(0.0))
-            .with_rotation(Quat::from_rotation_z(rng.f32() * std::f32::consts::TAU));
-        let mut entity = app.world_mut().spawn((collider, transform));
+        .add_systems(Update, bounce)
+        .insert_resource(HalfBox(scene::half_box(moving + fixed)));
+    scene::spawn_mixed(&mut app, moving + fixed, |entity, index, rng| {
         if index < moving {
             entity.insert(Velocity(
                 Vec2::from_angle(rng.f32() * std::f32::consts::TAU) * (0.3 + rng.f32()),
@@ -58,7 +38,7 @@ fn scene(moving: usize, fixed: usize) -> App {
         } else {
             entity.insert(StaticCollider);
         }
-    }
+    });
     app.update();
     app
 }
@@ -97,7 +77,7 @@ fn main() {
     group.sample_size(10);
     for (name, moving, fixed) in scenes {
         group.bench_function(BenchmarkId::from_parameter(name), |bencher| {
-            let mut app = scene(moving, fixed);
+            let mut app = stepped_scene(moving, fixed);
             bencher.iter(|| {
                 app.update();
                 black_box(app.world().resource::<SatDiagnostics>().contacts)
