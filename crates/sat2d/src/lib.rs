@@ -168,3 +168,18 @@ pub(crate) fn validate_points(points: &[Vec2]) -> Result<(), ShapeError> {
         None => Ok(()),
     }
 }
+
+/// Checks the extent of points already validated by [`validate_points`]: the larger
+/// side of their bounding box, when it is not zero (coincident points are the caller's
+/// error to report), must lie in `MIN_SIZE..=MAX_SIZE` ([`ShapeError::OutOfRange`]).
+pub(crate) fn validate_extent(points: impl IntoIterator<Item = Vec2>) -> Result<(), ShapeError> {
+    let (min, max) = points.into_iter().fold(
+        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+        |(min, max), point| (min.min(point), max.max(point)),
+    );
+    let extent = (max - min).max_element();
+    if extent > 0.0 {
+        validate_size("polygon extent", extent)?;
+    }
+    Ok(())
+}

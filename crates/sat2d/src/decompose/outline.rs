@@ -1,14 +1,14 @@
 //! Cleaning and validating a polygon outline before it becomes a shape.
 //!
-//! Pipeline: cap the count → reject NaN/inf and coordinates out of range → merge
-//! consecutive duplicates → drop collinear points (a back-tracking spike is a
-//! self-intersection) → need 3 points → extent in range → orient counter-clockwise →
-//! reject self-intersections.
+//! Pipeline: cap the count → reject NaN/inf, coordinates and an extent out of range →
+//! merge consecutive duplicates → drop collinear points (a back-tracking spike is a
+//! self-intersection) → need 3 points → orient counter-clockwise → reject
+//! self-intersections.
 
 use glam::Vec2;
 
 use crate::math::segment::segments_touch;
-use crate::{MAX_POLYGON_POINTS, ShapeError, validate_points, validate_size};
+use crate::{MAX_POLYGON_POINTS, ShapeError, validate_extent, validate_points};
 
 /// Relative tolerance for merging points and dropping collinear ones.
 const OUTLINE_TOLERANCE: f32 = 1e-6;
@@ -30,6 +30,8 @@ pub(crate) fn clean_outline(input: &[Vec2]) -> Result<Outline, ShapeError> {
         });
     }
     validate_points(input)?;
+    // Before merging: its distances underflow to zero below the range.
+    validate_extent(input.iter().copied())?;
     let scale = input
         .iter()
         .fold(0.0f32, |scale, p| scale.max(p.abs().max_element()))
@@ -61,11 +63,6 @@ pub(crate) fn clean_outline(input: &[Vec2]) -> Result<Outline, ShapeError> {
     if points.len() < 3 {
         return Err(ShapeError::ZeroArea);
     }
-    let (min, max) = points.iter().fold(
-        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-        |(min, max), (p, _)| (min.min(*p), max.max(*p)),
-    );
-    validate_size("polygon extent", (max - min).max_element())?;
     if signed_area(points.iter().map(|(p, _)| *p)) < 0.0 {
         points.reverse();
     }

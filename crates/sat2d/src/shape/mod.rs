@@ -31,7 +31,7 @@ use crate::decompose::convex_hull::convex_hull;
 use crate::decompose::outline::clean_outline;
 use crate::shape::face_lanes::{LanePolygon, PlacedFaces};
 use crate::shape::rounded_convex::RoundedConvex;
-use crate::{Iso, MAX_SIZE, MIN_SIZE, validate_points, validate_size};
+use crate::{Iso, MAX_SIZE, MIN_SIZE, validate_extent, validate_points, validate_size};
 
 /// A 2D shape in its local frame. Place it in the world with an [`Iso`].
 ///
@@ -208,8 +208,9 @@ impl Shape {
                 max: crate::MAX_POLYGON_POINTS,
             });
         }
-        // Before the hull: its orientation products overflow beyond the range.
+        // Before the hull: its orientation products overflow or underflow beyond the range.
         validate_points(points)?;
+        validate_extent(points.iter().copied())?;
         let hull = convex_hull(points);
         match hull.len() {
             0..=1 => Err(ShapeError::TooFewPoints {

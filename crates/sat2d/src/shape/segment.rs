@@ -35,12 +35,13 @@ impl Segment {
     /// [`MIN_SIZE`](crate::MIN_SIZE)`..=`[`MAX_SIZE`](crate::MAX_SIZE).
     pub fn try_new(a: Vec2, b: Vec2) -> Result<Self, ShapeError> {
         validate_points(&[a, b])?;
-        let scale = a.abs().max(b.abs()).max_element().max(f32::MIN_POSITIVE);
-        let length = a.distance(b);
+        // In f64: in f32 the length of a segment below the range underflows to zero.
+        let scale = f64::from(a.abs().max(b.abs()).max_element());
+        let length = a.as_dvec2().distance(b.as_dvec2());
         if length <= scale * 1e-6 {
             return Err(ShapeError::DegenerateSegment);
         }
-        validate_size("segment length", length)?;
+        validate_size("segment length", length as f32)?;
         let normal = edge_normal(a, b);
         Ok(Self {
             points: [a, b],

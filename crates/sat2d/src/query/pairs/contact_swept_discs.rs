@@ -2,7 +2,12 @@
 //! circle's segment is a point, a segment's disc has radius zero).
 //!
 //! Frame: world space. Each disc's segment is placed once, and the closest points of
-//! two segments need no rotation into A's frame.
+//! two segments need no rotation into A's frame. They are found relative to A's first
+//! core point, though: far from the origin the placed points are rounded to the world's
+//! coarse spacing, and closest points computed there would round their small offset to
+//! a multiple of it (a normal of `(1, 0)` where the cores nearly touch). The relative
+//! coordinates are exact differences of the placed ones, so the routine solves the
+//! placed shapes at full precision.
 //!
 //! While the two cores stay apart, the Minkowski difference near the origin is a disc of
 //! radius `rA + rB` swept over the cores' difference, so the exact MTV runs along the
@@ -41,6 +46,16 @@ impl SweptDisc {
     fn closest_points(&self, other: &Self) -> (Vec2, Vec2) {
         segment_closest_points(self.start, self.end, other.start, other.end)
     }
+
+    /// This disc with `origin` subtracted from its points.
+    #[inline]
+    fn relative_to(&self, origin: Vec2) -> Self {
+        Self {
+            start: self.start - origin,
+            end: self.end - origin,
+            radius: self.radius,
+        }
+    }
 }
 
 /// Whether `inner` lies in `outer` (closed, within `tolerance`): both end discs do,
@@ -56,7 +71,8 @@ fn swept_in(inner: &SweptDisc, outer: &SweptDisc, tolerance: f32) -> bool {
 /// [`intersects_circle_circle`](super::contact_circle_circle::intersects_circle_circle),
 /// and as safely: in range, no square exceeds `1e32`.
 pub(crate) fn intersects_swept_discs(a: &SweptDisc, b: &SweptDisc, tolerance: f32) -> bool {
-    let (on_a, on_b) = a.closest_points(b);
+    let (a, b) = (a.relative_to(a.start), b.relative_to(a.start));
+    let (on_a, on_b) = a.closest_points(&b);
     let reach = a.radius + b.radius + tolerance;
     on_a.distance_squared(on_b) <= reach * reach
 }
@@ -68,6 +84,8 @@ pub(crate) fn contact_swept_discs(
     b: &SweptDisc,
     tolerance: f32,
 ) -> Result<Option<Contact>, ()> {
+    let origin = a.start;
+    let (a, b) = (&a.relative_to(origin), &b.relative_to(origin));
     let (on_a, on_b) = a.closest_points(b);
     let offset = on_b - on_a;
     let distance = offset.length();
@@ -89,6 +107,6 @@ pub(crate) fn contact_swept_discs(
         depth: (a.radius + b.radius - distance).max(0.0),
         a_in_b: swept_in(a, b, tolerance),
         b_in_a: swept_in(b, a, tolerance),
-        points: SmallVec::from_elem(on_a + normal * ((enter + exit) * 0.5), 1),
+        points: SmallVec::from_elem(origin + (on_a + normal * ((enter + exit) * 0.5)), 1),
     }))
 }
