@@ -49,6 +49,7 @@ run platformer 30
 # Both shapes of the concave example touch from the start: no idle outline there.
 run concave 30 --min-idle 0
 run collider_assets 40
+run queries 40
 
 echo "== headless"
 cargo run --quiet --example headless -- --steps 120 >out/headless.log
