@@ -401,7 +401,7 @@ fn fire_laser(
     let mut origin = Vec2::new(-440.0, 250.0);
     let mut direction = Vec2::from_angle(-0.55 + 0.25 * (time.elapsed_secs() * 0.3).sin());
     // Everything reflects it but the bullets.
-    let filter = QueryFilter::default().exclude_all(&bullets);
+    let filter = QueryFilter::default().exclude_all(bullets);
     scene.laser_legs = 0;
     // The game's own beam; the overlay draws the same rays in its query colours.
     let beam = Color::srgb(0.7, 1.0, 0.2);
