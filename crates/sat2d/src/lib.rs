@@ -64,13 +64,11 @@
 //!   plain forms panic with its message). Queries on valid shapes never panic: a
 //!   placement that is not [in range](Iso::is_in_range) (non-finite, or beyond the
 //!   working range) gives "no contact".
-//! - **Working range.** Sizes (a radius, a side, a capsule's non-zero length, a
-//!   segment's length, a polygon's extent) lie in [`MIN_SIZE`]`..=`[`MAX_SIZE`]
-//!   (`1e-6..=1e12`), and coordinates (local points and placements) within
-//!   ±[`MAX_COORDINATE`] (`1e15`); constructors refuse anything else with
-//!   [`ShapeError::OutOfRange`]. Inside the range every depth, normal and point is
-//!   finite and answers scale with the scene; `f32` placements still round to about
-//!   `1e-7 ×` the largest coordinate, so far from the origin small shapes lose precision.
+//! - **Working range.** Sizes (radius, side, capsule or segment length, polygon extent)
+//!   lie in [`MIN_SIZE`]`..=`[`MAX_SIZE`] (`1e-6..=1e12`), coordinates (local points,
+//!   placements) within ±[`MAX_COORDINATE`] (`1e15`); constructors refuse the rest with
+//!   [`ShapeError::OutOfRange`]. Within it every result is finite and scales with the
+//!   scene, to `f32` precision: about `1e-7 ×` the largest coordinate.
 //! - **Polygons** may have up to [`MAX_POLYGON_POINTS`] points, in either winding;
 //!   they are stored counter-clockwise with their edge normals.
 

@@ -38,9 +38,11 @@ impl ConcavePolygon {
     /// A concave polygon from a simple outline in any winding.
     ///
     /// # Errors
-    /// Any outline error of [`ShapeError`]; [`ShapeError::NotConcave`] if the outline is
-    /// convex (use [`ConvexPolygon`], or [`Shape::polygon`](crate::Shape::polygon)
-    /// which picks the right one).
+    /// Any outline error of [`Shape::polygon`](crate::Shape::polygon) (among them
+    /// [`ShapeError::OutOfRange`] for a coordinate or an extent outside the working
+    /// range); [`ShapeError::NotConcave`] if the outline is convex (use
+    /// [`ConvexPolygon`], or [`Shape::polygon`](crate::Shape::polygon) which picks the
+    /// right one).
     pub fn try_new(points: &[Vec2]) -> Result<Self, ShapeError> {
         let outline = clean_outline(points)?;
         if outline.is_convex {

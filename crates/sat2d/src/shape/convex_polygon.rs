@@ -41,8 +41,10 @@ impl ConvexPolygon {
     /// A convex polygon from points in any winding.
     ///
     /// # Errors
-    /// Any outline error of [`ShapeError`], or [`ShapeError::NotConvex`] if the points
-    /// are not convex (use [`Shape::polygon`](crate::Shape::polygon) for concave outlines).
+    /// Any outline error of [`Shape::polygon`](crate::Shape::polygon) (among them
+    /// [`ShapeError::OutOfRange`] for a coordinate or an extent outside the working
+    /// range), or [`ShapeError::NotConvex`] if the points are not convex (use
+    /// [`Shape::polygon`](crate::Shape::polygon) for concave outlines).
     pub fn try_new(points: &[Vec2]) -> Result<Self, ShapeError> {
         let outline = clean_outline(points)?;
         if !outline.is_convex {
