@@ -7,6 +7,7 @@ use bevy::reflect::{ReflectDeserialize, ReflectSerialize};
 use sat2d::{Shape, ShapeError, ShapeKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::removal::queue_removed_collider;
 use crate::{CollidingEntities, CollisionLayers};
 
 /// A collision shape in the entity's local frame, placed in the world by its
@@ -40,6 +41,7 @@ use crate::{CollidingEntities, CollisionLayers};
 #[reflect(opaque)]
 #[reflect(Component, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[require(CollidingEntities, CollisionLayers, Transform)]
+#[component(on_remove = queue_removed_collider)]
 pub struct Collider {
     shape: Arc<Shape>,
 }

@@ -37,6 +37,12 @@ pub struct PlacedCollider {
     pub(crate) changed_step: u64,
     /// Whether the bad-transform or inexact-scale warning was already given.
     pub(crate) warned: bool,
+    /// Whether the entity's `Collider` was removed and the record waits in
+    /// [`CollisionWorld::removed`] to be forgotten.
+    pub(crate) removal_queued: bool,
+    /// Whether the entity's `StaticCollider` was removed and it waits in
+    /// [`CollisionWorld::unmarked`] to be placed among the moving colliders.
+    pub(crate) unmark_queued: bool,
     /// How far a [`SweptCollider`](crate::SweptCollider) moved in step `motion_step`.
     pub(crate) motion: Vec2,
     /// The step `motion` belongs to; in any other step the collider is not swept.
@@ -106,6 +112,12 @@ pub struct CollisionWorld {
     pub(crate) swept_found: Vec<u32>,
     /// The broad phase's scratch list of pairs found along sweeps.
     pub(crate) swept_pairs: Vec<IdPair>,
+    /// Colliders removed or despawned since the last sync, queued by `Collider`'s
+    /// remove hook (see [`crate::removal`]), each once.
+    pub(crate) removed: Vec<Entity>,
+    /// Colliders whose `StaticCollider` marker was removed since the last sync, queued
+    /// by its remove hook, each once.
+    pub(crate) unmarked: Vec<Entity>,
 }
 
 /// The record of grid id `id`, which the grid only hands out for placed colliders.
@@ -199,6 +211,12 @@ impl CollisionWorld {
         (placed.entity == entity).then_some(id)
     }
 
+    /// The record of `entity`, if it has one (placed or skipped).
+    pub(crate) fn record_mut(&mut self, entity: Entity) -> Option<&mut PlacedCollider> {
+        let id = self.id_of(entity)?;
+        self.colliders[id as usize].as_mut()
+    }
+
     /// The id of `entity`, creating its collider record (sharing `collider`'s shape, not
     /// yet placed) if it is new. Ids are entity indices: dense, with no map to look up.
     pub(crate) fn id_for(
@@ -226,6 +244,8 @@ impl CollisionWorld {
             created_step: self.step,
             changed_step: self.step,
             warned: false,
+            removal_queued: false,
+            unmark_queued: false,
             motion: Vec2::ZERO,
             motion_step: 0,
         });
@@ -265,6 +285,8 @@ mod tests {
         visit(&mut world.sweeps);
         visit(&mut world.swept_found);
         visit(&mut world.swept_pairs);
+        visit(&mut world.removed);
+        visit(&mut world.unmarked);
     }
 
     /// A `Vec` of any element type, seen as storage.

@@ -27,7 +27,9 @@
 //!
 //! 1. **SyncColliders** — colliders whose `Collider`, `GlobalTransform`,
 //!    [`CollisionLayers`] or [`StaticCollider`] marker changed are re-placed in the
-//!    broad phase (scale applied); removed and despawned ones are dropped. A collider with
+//!    broad phase (scale applied); removed and despawned ones are dropped. Removals are
+//!    queued as they happen (by `Collider`'s remove hook), so a step that skips frames
+//!    (a run condition, a fixed schedule) still ends their pairs, once. A collider with
 //!    a non-finite or zero-scale transform is skipped, with one warning.
 //! 2. **BroadPhase** — candidate pairs from `sat2d`'s spatial hash grid, filtered by
 //!    layers, plus the pairs along the path of each [`SweptCollider`] that moved. Pairs
@@ -113,6 +115,7 @@ mod placement;
 mod plugin;
 mod query_filter;
 mod ray_walk;
+mod removal;
 mod report;
 mod sat_systems;
 mod spatial_query;

@@ -2,6 +2,8 @@
 
 use bevy::prelude::*;
 
+use crate::removal::queue_unmarked_collider;
+
 /// Marks a collider as level geometry. Static colliders are kept apart in the broad
 /// phase: pairs of two static colliders are never tested, and a static collider costs
 /// nothing per step until something moves near it. Moving one is allowed (it is
@@ -23,4 +25,5 @@ use bevy::prelude::*;
 /// ```
 #[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[reflect(Component, Default, Debug)]
+#[component(on_remove = queue_unmarked_collider)]
 pub struct StaticCollider;

@@ -38,14 +38,13 @@ type ChangedColliders<'w, 's> = Query<
     )>,
 >;
 
-/// Forgets removed colliders, then places new and changed ones (and those whose
-/// `StaticCollider` marker came or went). A `SweptCollider` that moved from a place the
+/// Forgets the colliders removed since the last sync (queued by their remove hooks, so
+/// none is missed however many frames ago it went), then places new and changed ones
+/// (and those whose `StaticCollider` marker came or went). A `SweptCollider` that moved from a place the
 /// last step knew gets its motion recorded, for the broad and narrow phases to sweep.
 pub(crate) fn sync_colliders(
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
-    mut removed: RemovedComponents<Collider>,
-    mut unmarked: RemovedComponents<StaticCollider>,
     marked: Query<Entity, Added<StaticCollider>>,
     changed: ChangedColliders,
     all: Query<ColliderData>,
@@ -58,13 +57,22 @@ pub(crate) fn sync_colliders(
     }
     world.step += 1;
     world.sweeps.clear();
-    for entity in removed.read() {
+    for index in 0..world.removed.len() {
+        let entity = world.removed[index];
         world.forget(entity);
+    }
+    world.removed.clear();
+    // Taken out while the loop below changes the world; put back, emptied, after it.
+    let mut unmarked = std::mem::take(&mut world.unmarked);
+    for &entity in &unmarked {
+        if let Some(placed) = world.record_mut(entity) {
+            placed.unmark_queued = false;
+        }
     }
     let mut moved = 0;
     let remarked = marked
         .iter()
-        .chain(unmarked.read())
+        .chain(unmarked.iter().copied())
         .filter_map(|entity| all.get(entity).ok());
     for (entity, collider, global, layers, is_static, is_swept) in changed.iter().chain(remarked) {
         let mobility = if is_static {
@@ -115,6 +123,8 @@ pub(crate) fn sync_colliders(
             }
         }
     }
+    unmarked.clear();
+    world.unmarked = unmarked;
     diagnostics.colliders = world.grid.len();
     diagnostics.moved = moved;
     diagnostics.skipped = world.tracked - world.grid.len();

@@ -1,0 +1,102 @@
+//! Removals the step cannot miss: the remove hooks of [`Collider`](crate::Collider) and
+//! [`StaticCollider`](crate::StaticCollider) queue the entity in the
+//! [`CollisionWorld`], and the next [`SatSystems::SyncColliders`](crate::SatSystems)
+//! drains the queue, however many frames later that is.
+//!
+//! Bevy keeps `RemovedComponents` for two updates only, so a step that skips frames (a
+//! run condition, a fixed schedule at a high frame rate, [`SatConfig::enabled`] off)
+//! would never see a collider despawned in the gap, and its pairs would never end.
+//! A remove hook runs for every removal and every despawn, as it happens; it belongs to
+//! the component, so no observer entity can be despawned with it.
+//!
+//! Only colliders the plugin has a record of are queued, each at most once, so the
+//! queues stay no longer than the number of colliders however long the step pauses.
+//!
+//! [`SatConfig::enabled`]: crate::SatConfig::enabled
+
+use bevy::ecs::change_detection::DetectChangesMut;
+use bevy::ecs::lifecycle::HookContext;
+use bevy::ecs::world::DeferredWorld;
+
+use crate::CollisionWorld;
+
+/// `Collider`'s remove hook (removal and despawn): queues the entity's record to be
+/// forgotten at the next sync, which ends its pairs.
+pub(crate) fn queue_removed_collider(mut world: DeferredWorld, context: HookContext) {
+    let Some(mut collision_world) = world.get_resource_mut::<CollisionWorld>() else {
+        return; // no plugin in this world
+    };
+    let world = collision_world.bypass_change_detection();
+    let Some(placed) = world.record_mut(context.entity) else {
+        return; // never synced: it has no pairs to end
+    };
+    if !placed.removal_queued {
+        placed.removal_queued = true;
+        world.removed.push(context.entity);
+    }
+}
+
+/// `StaticCollider`'s remove hook: queues the entity for the next sync to move its
+/// collider back among the moving ones (a marker added is seen by `Added`, which,
+/// unlike a removal, no skipped frame can lose).
+pub(crate) fn queue_unmarked_collider(mut world: DeferredWorld, context: HookContext) {
+    let Some(mut collision_world) = world.get_resource_mut::<CollisionWorld>() else {
+        return;
+    };
+    let world = collision_world.bypass_change_detection();
+    let Some(placed) = world.record_mut(context.entity) else {
+        return;
+    };
+    if !placed.unmark_queued {
+        placed.unmark_queued = true;
+        world.unmarked.push(context.entity);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy::prelude::*;
+
+    use crate::{Collider, CollisionWorld, SatPlugin, StaticCollider};
+
+    fn queues(app: &App) -> (usize, usize) {
+        let world = app.world().resource::<CollisionWorld>();
+        (world.removed.len(), world.unmarked.len())
+    }
+
+    /// However often a collider comes and goes between two steps, it waits in each
+    /// queue once; colliders no step has seen are not queued at all; a step empties
+    /// both queues.
+    #[test]
+    fn each_record_is_queued_once_and_unseen_colliders_not_at_all() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+        let seen = app
+            .world_mut()
+            .spawn((Collider::circle(1.0), StaticCollider))
+            .id();
+        app.update();
+        for _ in 0..100 {
+            app.world_mut()
+                .entity_mut(seen)
+                .remove::<(Collider, StaticCollider)>()
+                .insert((Collider::circle(1.0), StaticCollider));
+            let unseen = app.world_mut().spawn(Collider::circle(1.0)).id();
+            app.world_mut().despawn(unseen);
+        }
+        assert_eq!(queues(&app), (1, 1));
+        app.update();
+        assert_eq!(queues(&app), (0, 0));
+        // A new record after the sync: queued again when it goes.
+        app.world_mut().despawn(seen);
+        assert_eq!(queues(&app), (1, 1));
+        app.update();
+        assert_eq!(queues(&app), (0, 0));
+        assert!(
+            app.world()
+                .resource::<CollisionWorld>()
+                .collider(seen)
+                .is_none()
+        );
+    }
+}
