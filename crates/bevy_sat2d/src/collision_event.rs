@@ -49,7 +49,9 @@ pub enum CollisionEvent {
         /// positions, 1 this step's. `None` for a pair touching at the step's end.
         time_of_impact: Option<f32>,
     },
-    /// Every later step while the pair still touches, with the current contact.
+    /// Every later step while the pair still touches, with the current contact (not
+    /// written when [`SatConfig::ongoing_events`](crate::SatConfig::ongoing_events) is
+    /// off).
     Ongoing {
         /// The smaller entity.
         a: Entity,
@@ -162,6 +164,11 @@ impl CollisionEvent {
 /// `entity.observe(|started: On<CollisionStarted>| ...)`. The normal points from the
 /// observed entity toward `other`. Triggered exactly when [`CollisionEvent::Started`]
 /// is written, with the same time of impact.
+///
+/// Triggered only on entities some observer watches: a global observer
+/// (`app.add_observer(..)`) watches every entity, an entity observer its own. With no
+/// observer of this event, the step triggers nothing and copies no contact; finding the
+/// observers costs one pass over the app's observers in a step where pairs start or end.
 #[derive(EntityEvent, Clone, Debug, PartialEq)]
 pub struct CollisionStarted {
     /// The observed entity.
@@ -177,7 +184,8 @@ pub struct CollisionStarted {
 }
 
 /// Triggered on each of the two entities (those still alive) when a pair stops
-/// touching, for any reason [`CollisionEvent::Ended`] lists.
+/// touching, for any reason [`CollisionEvent::Ended`] lists; like [`CollisionStarted`],
+/// only on entities some observer watches.
 #[derive(EntityEvent, Clone, Debug, PartialEq, Eq)]
 pub struct CollisionEnded {
     /// The observed entity.

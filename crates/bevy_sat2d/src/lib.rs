@@ -39,7 +39,9 @@
 //!    A pair with a moving [`SweptCollider`] that ends the step apart is also cast
 //!    along the step's motion.
 //! 4. **Events** — [`CollisionEvent`] `Started` / `Ongoing` / `Ended` for every pair (no
-//!    opt-in), [`CollisionStarted`] / [`CollisionEnded`] triggered on both entities, and
+//!    opt-in; `Ongoing` can be turned off with [`SatConfig::ongoing_events`]),
+//!    [`CollisionStarted`] / [`CollisionEnded`] triggered on each entity of the pair that
+//!    an observer watches (none at all when nobody observes them), and
 //!    [`CollidingEntities`] kept current. A pair also ends when either entity is
 //!    despawned, loses its `Collider`, or changes layers so that the pair is no longer
 //!    tested.
@@ -50,6 +52,10 @@
 //! nothing in the plugin itself. [`SatDiagnostics`] holds the counts and stage times of
 //! the last step, and [`CollisionWorld`] answers questions about it (contacts, colliders
 //! under a point).
+//!
+//! [`SatConfig::enabled`] pauses the whole step (every stage is skipped and nothing is
+//! written); the first step after resuming reports everything that changed meanwhile,
+//! despawns included, once.
 //!
 //! # Fast colliders and tunnelling
 //!
@@ -105,6 +111,7 @@ mod collider_asset;
 mod colliding_entities;
 mod collision_event;
 mod collision_layers;
+mod collision_observers;
 mod collision_world;
 #[cfg(feature = "debug-overlay")]
 pub mod debug_overlay;

@@ -17,9 +17,38 @@ use crate::{
 };
 
 /// Settings the plugin reads every step; change them at run time through the resource.
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_sat2d::prelude::*;
+/// #[derive(Resource)]
+/// struct MenuOpen(bool);
+/// // Pause detection while a menu is open: the step does nothing and writes nothing;
+/// // on resume, whatever changed meanwhile (moves, despawns) is reported once.
+/// fn toggle_pause(menu: Res<MenuOpen>, mut config: ResMut<SatConfig>) {
+///     config.enabled = !menu.0;
+/// }
+/// # bevy::ecs::system::assert_is_system(toggle_pause);
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+/// // Only `Started` and `Ended` messages; read current contacts from `CollisionWorld`.
+/// app.world_mut().resource_mut::<SatConfig>().ongoing_events = false;
+/// ```
 #[derive(Resource, Reflect, Clone, Copy, Debug, PartialEq)]
 #[reflect(Resource, Debug)]
 pub struct SatConfig {
+    /// Whether the step runs (default `true`). While `false`, every stage system is
+    /// skipped: nothing is synced, tested or written, and [`CollisionWorld`] and
+    /// [`SatDiagnostics`] keep the last step's state. Colliders removed or despawned
+    /// meanwhile are remembered, and the first step after resuming ends their pairs,
+    /// once, along with every other change made during the pause.
+    pub enabled: bool,
+    /// Whether [`CollisionEvent::Ongoing`] is written for pairs that go on touching
+    /// (default `true`). When `false`, only `Started` and `Ended` messages are written;
+    /// the current contacts stay readable from [`CollisionWorld::contacts`] and
+    /// [`CollisionWorld::contact`], and [`CollidingEntities`](crate::CollidingEntities)
+    /// is kept as always.
+    pub ongoing_events: bool,
     /// The broad phase's cell size (a change rebuilds the grid at the next step; a fixed
     /// side that is not finite and positive is ignored with a warning).
     pub cell_size: CellSize,
@@ -31,10 +60,17 @@ pub struct SatConfig {
 impl Default for SatConfig {
     fn default() -> Self {
         Self {
+            enabled: true,
+            ongoing_events: true,
             cell_size: CellSize::Auto,
             parallel: true,
         }
     }
+}
+
+/// Whether [`SatConfig::enabled`] lets the stage systems run.
+fn detection_enabled(config: Res<SatConfig>) -> bool {
+    config.enabled
 }
 
 /// Collision detection for 2D: add it, put [`Collider`]s on entities, read
@@ -141,7 +177,8 @@ impl Plugin for SatPlugin {
                 find_candidate_pairs.in_set(SatSystems::BroadPhase),
                 test_candidate_pairs.in_set(SatSystems::NarrowPhase),
                 report_collisions.in_set(SatSystems::Events),
-            ),
+            )
+                .distributive_run_if(detection_enabled),
         );
         self.add_collider_assets(app);
     }

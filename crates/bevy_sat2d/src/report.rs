@@ -1,16 +1,19 @@
 //! Stage 4, [`SatSystems::Events`](crate::SatSystems): `report_collisions` compares this
 //! step's touching pairs with the last step's and reports the differences as messages,
-//! observer events and `CollidingEntities`.
+//! observer events (for the entities observers watch, see [`CollisionObservers`]) and
+//! `CollidingEntities`.
 //!
 //! Both lists are in the broad phase's id-pair order, so one merge walk finds every
 //! change; the lists it fills live in the [`CollisionWorld`] and keep their capacity.
 
+use bevy::ecs::observer::Observer;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 
+use crate::collision_observers::CollisionObservers;
 use crate::pair_result::{EntityPair, PairKey, PairResult};
 use crate::{
-    CollidingEntities, CollisionEnded, CollisionEvent, CollisionStarted, CollisionWorld,
+    CollidingEntities, CollisionEnded, CollisionEvent, CollisionStarted, CollisionWorld, SatConfig,
     SatDiagnostics,
 };
 
@@ -73,14 +76,18 @@ impl Changes {
     }
 }
 
-/// Writes `CollisionEvent`s, triggers `CollisionStarted`/`CollisionEnded` on both
-/// entities, and keeps `CollidingEntities` current.
+/// Writes `CollisionEvent`s (`Ongoing` only if [`SatConfig::ongoing_events`]),
+/// triggers `CollisionStarted`/`CollisionEnded` on each entity of a pair that some
+/// observer watches, and keeps `CollidingEntities` current.
 pub(crate) fn report_collisions(
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
     mut events: MessageWriter<CollisionEvent>,
     mut colliding: Query<&mut CollidingEntities>,
     mut commands: Commands,
+    config: Res<SatConfig>,
+    observer_entities: Query<&Observer>,
+    mut observers: Local<CollisionObservers>,
 ) {
     let start = Instant::now();
     let CollisionWorld {
@@ -90,6 +97,9 @@ pub(crate) fn report_collisions(
         ..
     } = &mut *world;
     changes.collect(touching, results);
+    if !(changes.started.is_empty() && changes.ended.is_empty()) {
+        observers.refresh(observer_entities.iter());
+    }
 
     for &(a, b) in &changes.ended {
         events.write(CollisionEvent::Ended { a, b });
@@ -97,7 +107,9 @@ pub(crate) fn report_collisions(
             // Only entities still alive (they keep `CollidingEntities`) are told.
             if let Ok(mut touching) = colliding.get_mut(entity) {
                 touching.0.remove(&other);
-                commands.trigger(CollisionEnded { entity, other });
+                if observers.ended.contains(entity) {
+                    commands.trigger(CollisionEnded { entity, other });
+                }
             }
         }
     }
@@ -117,6 +129,9 @@ pub(crate) fn report_collisions(
             // contact's normal pointing from the observed entity.
             if let Ok(mut touching) = colliding.get_mut(entity) {
                 touching.0.insert(other);
+                if !observers.started.contains(entity) {
+                    continue;
+                }
                 let contact = if entity == a {
                     contact.clone()
                 } else {
@@ -131,12 +146,14 @@ pub(crate) fn report_collisions(
             }
         }
     }
-    events.write_batch(changes.ongoing.iter().map(|&index| {
-        let result = &results[index];
-        let (a, b) = result.key.entities;
-        let contact = result.contact.clone().expect("ongoing pairs touch");
-        CollisionEvent::Ongoing { a, b, contact }
-    }));
+    if config.ongoing_events {
+        events.write_batch(changes.ongoing.iter().map(|&index| {
+            let result = &results[index];
+            let (a, b) = result.key.entities;
+            let contact = result.contact.clone().expect("ongoing pairs touch");
+            CollisionEvent::Ongoing { a, b, contact }
+        }));
+    }
 
     // This step's touching pairs, in id order, are the next step's `before`.
     touching.clear();
