@@ -5,7 +5,7 @@
 use glam::Vec2;
 
 use crate::Iso;
-use crate::query::kernel::{ConvexCore, FaceScan};
+use crate::query::kernel::{Clipped, ConvexCore, FaceScan};
 use crate::query::transformed_core::TransformedCore;
 use crate::shape::Shape;
 use crate::shape::face_lanes::{LanePolygon, PlacedFaces};
@@ -104,6 +104,14 @@ impl ConvexCore for CoreForm<'_> {
         match self {
             Self::Lanes(lanes) => lanes.chord(origin, direction, slack),
             Self::Scalar(core) => core.chord(origin, direction, slack),
+        }
+    }
+
+    #[inline]
+    fn clip_difference(&self, points: &[Vec2], direction: Vec2, slack: f32) -> Option<Clipped> {
+        match self {
+            Self::Lanes(lanes) => lanes.clip_difference(points, direction, slack),
+            Self::Scalar(core) => core.clip_difference(points, direction, slack),
         }
     }
 }

@@ -1,23 +1,21 @@
-//! The Minkowski difference of two convex cores: the shape the casts, the distance and
-//! the concave MTV run their rays against.
+//! The Minkowski difference of two convex cores, built: the shape the concave MTV runs
+//! its lines against. (The casts and the distance read a difference through its
+//! faces' planes instead, without building it: `cast/implicit_difference.rs`.)
 
 use glam::Vec2;
 use smallvec::SmallVec;
 
 use crate::shape::rounded_convex::RoundedConvex;
 
+/// Points a difference holds without allocating: two lane polygons' worth.
+const INLINE: usize = 16;
+
 /// `A ⊖ B = { a − b }` of two rounded convex cores, itself a rounded convex core with
 /// radius `A.radius + B.radius`, in the frame both are given in. B moved by `t`
-/// touches A exactly when `t` lies in it, so a ray from the origin along B's motion
-/// relative to A is a shape cast, and the distance from the origin is the gap.
-///
-/// Each point remembers the vertices of A and B it came from, so a hit on the
-/// difference maps back to a point of A.
+/// touches A exactly when `t` lies in it.
 pub(crate) struct MinkowskiDifference {
-    points: SmallVec<[Vec2; 16]>,
-    normals: SmallVec<[Vec2; 16]>,
-    /// For each point, the index of A's vertex and of B's whose difference it is.
-    sources: SmallVec<[(u32, u32); 16]>,
+    points: SmallVec<[Vec2; INLINE]>,
+    normals: SmallVec<[Vec2; INLINE]>,
     radius: f32,
 }
 
@@ -28,63 +26,62 @@ impl MinkowskiDifference {
     ///
     /// ```text
     /// start at A's lowest vertex minus B's highest (the lowest point of each)
-    /// while edges remain: take the edge of A or −B with the smaller angle
+    /// while edges remain: take the edge of A or −B with the smaller angle from +X
     ///                     (both when parallel); its normal is its source's normal
     /// ```
+    /// Angles are compared exactly, without division: by half-plane, then by the sign
+    /// of the cross product. Which side advances is data, not a branch (it changes at
+    /// random from step to step, which a branch predictor cannot follow).
     pub fn new(a: RoundedConvex<'_>, b: RoundedConvex<'_>) -> Self {
+        let (count_a, count_b) = (a.points.len(), b.points.len());
         let (edges_a, edges_b) = (closed_edge_count(a), closed_edge_count(b));
+        let capacity = (edges_a + edges_b).max(1);
         let mut difference = Self {
-            points: SmallVec::new(),
-            normals: SmallVec::new(),
-            sources: SmallVec::new(),
+            points: SmallVec::from_elem(Vec2::ZERO, capacity),
+            normals: SmallVec::from_elem(Vec2::ZERO, capacity),
             radius: a.radius + b.radius,
         };
         let next = |index: usize, count: usize| if index + 1 == count { 0 } else { index + 1 };
         let (mut index_a, mut index_b) = (lowest(a.points, 1.0), lowest(b.points, -1.0));
-        let (mut taken_a, mut taken_b) = (0, 0);
-        // The angle of each side's next edge, recomputed only when that side advances.
-        let angle_a = |index: usize| {
-            let end = a.points[next(index, a.points.len())];
-            pseudo_angle(end - a.points[index])
-        };
-        let angle_b = |index: usize| {
-            let end = b.points[next(index, b.points.len())];
-            pseudo_angle(b.points[index] - end)
-        };
-        let (mut next_a, mut next_b) = (
-            (edges_a > 0).then(|| angle_a(index_a)),
-            (edges_b > 0).then(|| angle_b(index_b)),
-        );
+        let (mut left_a, mut left_b) = (edges_a, edges_b);
+        let mut point_b = b.points[index_b];
+        let mut written = 0;
         loop {
-            difference
-                .points
-                .push(a.points[index_a] - b.points[index_b]);
-            difference.sources.push((index_a as u32, index_b as u32));
-            let (take_a, take_b) = match (next_a, next_b) {
-                (Some(from_a), Some(from_b)) => (from_a <= from_b, from_b <= from_a),
-                (Some(_), None) => (true, false),
-                (None, Some(_)) => (false, true),
-                (None, None) => break,
-            };
-            difference.normals.push(if take_a {
-                a.normals[index_a]
+            let (next_a, next_b) = (next(index_a, count_a), next(index_b, count_b));
+            let point_a = a.points[index_a];
+            difference.points[written] = point_a - point_b;
+            written += 1;
+            if left_a == 0 && left_b == 0 {
+                break;
+            }
+            // The next edge of A, and of −B (B's edge walked backwards).
+            let after_b = b.points[next_b];
+            let (edge_a, edge_b) = (a.points[next_a] - point_a, point_b - after_b);
+            // Positive when A's edge comes first, negative when −B's does, zero when
+            // parallel. `&` and `|`, not `&&` and `||`: no branch to mispredict.
+            let order = angle_order(edge_a, edge_b);
+            let take_a = (left_a > 0) & ((left_b == 0) | (order >= 0));
+            let take_b = (left_b > 0) & ((left_a == 0) | (order <= 0));
+            let normal_a = a.normals.get(index_a).copied().unwrap_or_default();
+            let normal_b = -b.normals.get(index_b).copied().unwrap_or_default();
+            difference.normals[written - 1] =
+                Vec2::select(glam::BVec2::splat(take_a), normal_a, normal_b);
+            index_a = if take_a { next_a } else { index_a };
+            (index_b, point_b) = if take_b {
+                (next_b, after_b)
             } else {
-                -b.normals[index_b]
-            });
-            if take_a {
-                index_a = next(index_a, a.points.len());
-                taken_a += 1;
-                next_a = (taken_a < edges_a).then(|| angle_a(index_a));
-            }
-            if take_b {
-                index_b = next(index_b, b.points.len());
-                taken_b += 1;
-                next_b = (taken_b < edges_b).then(|| angle_b(index_b));
-            }
-            if next_a.is_none() && next_b.is_none() {
+                (index_b, point_b)
+            };
+            left_a -= usize::from(take_a);
+            left_b -= usize::from(take_b);
+            if left_a == 0 && left_b == 0 {
                 break;
             }
         }
+        difference.points.truncate(written);
+        difference
+            .normals
+            .truncate(if edges_a + edges_b == 0 { 0 } else { written });
         difference
     }
 
@@ -95,19 +92,6 @@ impl MinkowskiDifference {
             normals: &self.normals,
             radius: self.radius,
         }
-    }
-
-    /// The point of A's core behind the point `along` (0 to 1) of the difference's edge
-    /// `edge`: the difference's point is that point of A minus a point of B.
-    pub fn source_on_a(&self, a: RoundedConvex<'_>, edge: usize, along: f32) -> Vec2 {
-        let start = a.points[self.sources[edge].0 as usize];
-        let end_index = if edge + 1 == self.sources.len() {
-            0
-        } else {
-            edge + 1
-        };
-        let end = a.points[self.sources[end_index].0 as usize];
-        start.lerp(end, along)
     }
 }
 
@@ -133,12 +117,18 @@ fn lowest(points: &[Vec2], sign: f32) -> usize {
     best
 }
 
-/// A number in `[0, 4)` that grows with the angle of `v` from `+X`, counter-clockwise:
-/// the order of `atan2` without the trigonometry.
+/// How the angles from `+X` (counter-clockwise, in `[0, 2π)`) of two non-zero
+/// vectors compare: positive when `u`'s is smaller, negative when `v`'s is, zero when
+/// they are equal. `atan2`'s order without the trigonometry, a division or a branch.
 #[inline]
-fn pseudo_angle(v: Vec2) -> f32 {
-    let ratio = v.x / (v.x.abs() + v.y.abs());
-    if v.y >= 0.0 { 1.0 - ratio } else { 3.0 + ratio }
+fn angle_order(u: Vec2, v: Vec2) -> i32 {
+    // The lower half-plane (angles in `[π, 2π)`) comes after the upper one.
+    let lower = |w: Vec2| i32::from((w.y < 0.0) | ((w.y == 0.0) & (w.x < 0.0)));
+    // In the same half, `v` lies counter-clockwise of `u` exactly when `u × v > 0`.
+    let cross = u.perp_dot(v);
+    let turn = i32::from(cross > 0.0) - i32::from(cross < 0.0);
+    // The halves decide when they differ (weight 2 outvotes the turn's 1).
+    2 * (lower(v) - lower(u)) + turn
 }
 
 #[cfg(test)]

@@ -44,7 +44,7 @@ pub fn cast_ray(shape: &Shape, iso: &Iso, ray: &Ray, max_distance: f32) -> Optio
             {
                 continue;
             }
-            if let Some(entry) = ray_entry(shape.part(part), origin, direction, reach) {
+            if let Some(entry) = ray_entry(&shape.part(part), origin, direction, reach) {
                 reach = entry.distance;
                 best = Some(entry);
                 if entry.feature == Feature::Inside {
@@ -54,7 +54,7 @@ pub fn cast_ray(shape: &Shape, iso: &Iso, ray: &Ray, max_distance: f32) -> Optio
         }
         best
     } else {
-        ray_entry(shape.part(0), origin, direction, max_distance)
+        ray_entry(&shape.part(0), origin, direction, max_distance)
     }?;
     Some(RayHit {
         distance: entry.distance,

@@ -1,14 +1,30 @@
 //! [`cast_shape`]: when and where two shapes moving in straight lines first touch.
+//!
+//! Every pair is a ray cast against a rounded convex core, the frame chosen by the
+//! [`route`]:
+//!
+//! | route | the ray | against | frame |
+//! |---|---|---|---|
+//! | circle–circle | B's centre, moving | A's centre grown by both radii | world |
+//! | polygon–circle | the circle's centre | the polygon grown by the radius | the polygon's |
+//! | swept discs, one a circle | that circle's centre | the other's segment, grown | world |
+//! | other convex pairs | the origin | the Minkowski difference `A ⊖ B` | A's |
+//! | concave | the origin | `A_i ⊖ B_j`, part pair by part pair | A's |
+//!
+//! A circle needs no difference: B's centre moving by `t · m` touches A exactly when
+//! it comes within `r_B` of A, so the ray from B's centre meets A grown by `r_B`.
+//! When the circle is A, its centre moves by `−m` relative to B instead.
 
 use glam::Vec2;
 
-use crate::query::kernel::{Feature, ray_entry};
-use crate::query::minkowski_difference::MinkowskiDifference;
+use super::implicit_difference::ImplicitDifference;
+use crate::query::core_form::{ConvexPairRoutine, on_convex_pair};
+use crate::query::kernel::{ConvexCore, Feature, RayEntry, RayTarget, ray_entry};
+use crate::query::pairs::contact_swept_discs::SweptDisc;
 use crate::query::parts::Parts;
 use crate::query::route::{Route, route};
-use crate::query::transformed_core::TransformedCore;
 use crate::shape::rounded_convex::RoundedConvex;
-use crate::{Iso, Shape, ShapeHit, contact};
+use crate::{Iso, Shape, ShapeHit, contact, tolerance};
 
 /// When A, placed by `iso_a` and moving by `motion_a`, and B, placed by `iso_b` and
 /// moving by `motion_b`, first touch during one unit of time, or `None` if they never
@@ -20,7 +36,8 @@ use crate::{Iso, Shape, ShapeHit, contact};
 ///
 /// Exact, with no iteration: B's motion relative to A is a ray from the origin, cast
 /// against the Minkowski difference `A ⊖ B` (a rounded polygon); where the ray enters
-/// it, the shapes touch.
+/// it, the shapes touch. A circle's centre is cast against the other shape grown by
+/// its radius instead, with no difference to build.
 ///
 /// ```
 /// use sat2d::{Iso, Shape, Vec2};
@@ -46,24 +63,84 @@ pub fn cast_shape(
     if !(iso_a.is_finite() && iso_b.is_finite() && motion_a.is_finite() && motion_b.is_finite()) {
         return None;
     }
-    let motion = iso_a.inverse_transform_vector(motion_b - motion_a);
-    let relative = iso_a.inverse_mul(iso_b);
-    let sweep = match route(a, iso_a, b, iso_b) {
-        Route::Concave => sweep_parts(a, b, &relative, motion),
-        _ => sweep_cores(
-            a.part(0),
-            TransformedCore::new(b.part(0), &relative).view(),
-            motion,
-            1.0,
-        ),
-    }?;
+    // B's motion relative to A, in world space.
+    let motion = motion_b - motion_a;
+    // Each arm answers in its own frame (placed in the world by `frame`), in which A
+    // (`still_a`) or B stands still.
+    let (sweep, frame, still_a) = match route(a, iso_a, b, iso_b) {
+        Route::CircleCircle {
+            center_a,
+            radius_a,
+            center_b,
+            radius_b,
+            ..
+        } => {
+            let center = [center_a];
+            let grown = RoundedConvex {
+                points: &center,
+                normals: &[],
+                radius: radius_a + radius_b,
+            };
+            (
+                sweep_center(grown, center_b, motion, radius_b)?,
+                Iso::IDENTITY,
+                true,
+            )
+        }
+        Route::PolygonCircle {
+            polygon,
+            polygon_iso,
+            center,
+            radius,
+            flipped,
+        } => {
+            let grown = RoundedConvex {
+                radius,
+                ..polygon.rounded()
+            };
+            let motion = polygon_iso.inverse_transform_vector(motion);
+            let sweep = if flipped {
+                sweep_center(grown, center, -motion, radius)?.flipped()
+            } else {
+                sweep_center(grown, center, motion, radius)?
+            };
+            (sweep, *polygon_iso, !flipped)
+        }
+        Route::SweptDiscs(disc_a, disc_b) => {
+            let (sweep, still_a) = sweep_discs(&disc_a, &disc_b, motion, tolerance(a, b))?;
+            (sweep, Iso::IDENTITY, still_a)
+        }
+        Route::Convex => {
+            let motion = iso_a.inverse_transform_vector(motion);
+            let relative = iso_a.inverse_mul(iso_b);
+            let tolerance = tolerance(a, b);
+            if sweep_misses_bounds(a, b, &relative, motion, tolerance) {
+                return None;
+            }
+            let routine = SweepOf {
+                motion,
+                max_fraction: 1.0,
+                tolerance,
+            };
+            (on_convex_pair(a, b, &relative, routine)?, *iso_a, true)
+        }
+        Route::Concave => {
+            let motion = iso_a.inverse_transform_vector(motion);
+            let relative = iso_a.inverse_mul(iso_b);
+            (
+                sweep_parts(a, b, &relative, motion, tolerance(a, b))?,
+                *iso_a,
+                true,
+            )
+        }
+    };
     Some(match sweep {
         Sweep::Touching => {
             let touching = contact(a, iso_a, b, iso_b);
             ShapeHit {
                 fraction: 0.0,
                 normal: touching.as_ref().map_or_else(
-                    || iso_a.transform_vector(-motion.normalize_or(Vec2::Y)),
+                    || -motion.normalize_or(iso_a.transform_vector(Vec2::Y)),
                     |contact| contact.normal,
                 ),
                 point: touching
@@ -73,25 +150,27 @@ pub fn cast_shape(
         }
         Sweep::Hit {
             fraction,
-            on_a,
+            point,
             normal,
         } => ShapeHit {
             fraction,
-            point: iso_a.transform_point(on_a) + motion_a * fraction,
-            normal: iso_a.transform_vector(normal),
+            point: frame.transform_point(point)
+                + if still_a { motion_a } else { motion_b } * fraction,
+            normal: frame.transform_vector(normal),
         },
     })
 }
 
-/// How a sweep in A's frame ended.
+/// How a sweep ended, in the frame of the shape that stands still in it.
 #[derive(Clone, Copy, Debug)]
 enum Sweep {
     /// Touching or overlapping at the start.
     Touching,
-    /// First touch at `fraction`, at `on_a` (A's surface, A's frame), normal A → B.
+    /// First touch at `fraction`, at `point` (relative to the still shape at its
+    /// start), with the normal from A to B.
     Hit {
         fraction: f32,
-        on_a: Vec2,
+        point: Vec2,
         normal: Vec2,
     },
 }
@@ -103,41 +182,193 @@ impl Sweep {
             Self::Hit { fraction, .. } => *fraction,
         }
     }
+
+    /// The same sweep with A and B swapped: the normal reversed.
+    fn flipped(self) -> Self {
+        match self {
+            Self::Touching => Self::Touching,
+            Self::Hit {
+                fraction,
+                point,
+                normal,
+            } => Self::Hit {
+                fraction,
+                point,
+                normal: -normal,
+            },
+        }
+    }
 }
 
-/// The sweep of core B (moving by `motion`) against core A (still), both in A's frame,
-/// up to `max_fraction` of the motion.
-fn sweep_cores(
-    a: RoundedConvex<'_>,
-    b: RoundedConvex<'_>,
+/// Where a point moving from `origin` by `motion` first meets `target` (grown by its
+/// radius), within `max_fraction` of the motion: the fraction and the ray's entry, or
+/// with no motion an entry at 0 when it starts inside. Works in the frame of `target`.
+fn first_entry<T: RayTarget>(
+    target: &T,
+    origin: Vec2,
     motion: Vec2,
     max_fraction: f32,
-) -> Option<Sweep> {
-    let difference = MinkowskiDifference::new(a, b);
-    let view = difference.view();
+) -> Option<(f32, RayEntry<T::Spot>)> {
     let length = motion.length();
     let Some(direction) = motion.try_normalize() else {
         // No relative motion: touching now or never.
-        return ray_entry(view, Vec2::ZERO, Vec2::X, 0.0)
-            .filter(|entry| entry.feature == Feature::Inside)
-            .map(|_| Sweep::Touching);
+        return ray_entry(target, origin, Vec2::X, 0.0)
+            .filter(|entry| matches!(entry.feature, Feature::Inside))
+            .map(|entry| (0.0, entry));
     };
-    let entry = ray_entry(view, Vec2::ZERO, direction, length * max_fraction)?;
-    let core_point = match entry.feature {
-        Feature::Inside => return Some(Sweep::Touching),
-        Feature::Face { index, along } => difference.source_on_a(a, index, along),
-        Feature::Vertex(index) => difference.source_on_a(a, index, 0.0),
-    };
+    let entry = ray_entry(target, origin, direction, length * max_fraction)?;
+    Some(((entry.distance / length).min(1.0), entry))
+}
+
+/// The sweep of a circle of `radius` whose centre starts at `center` and moves by
+/// `motion`, against a still shape whose core `grown` already includes that radius;
+/// the normal points from the still shape to the circle. Works in `grown`'s frame.
+fn sweep_center(
+    grown: RoundedConvex<'_>,
+    center: Vec2,
+    motion: Vec2,
+    radius: f32,
+) -> Option<Sweep> {
+    let (fraction, entry) = first_entry(&grown, center, motion, 1.0)?;
+    if let Feature::Inside = entry.feature {
+        return Some(Sweep::Touching);
+    }
+    // The circle's centre is on the grown surface; the still shape's surface lies
+    // `radius` back along the normal.
     Some(Sweep::Hit {
-        fraction: (entry.distance / length).min(1.0),
-        on_a: core_point + entry.normal * a.radius,
+        fraction,
+        point: center + motion * fraction - entry.normal * radius,
         normal: entry.normal,
     })
 }
 
+/// Circles, capsules and segments (not two circles), in world space: a circle's
+/// centre against the other's segment grown by both radii, or two segments' difference.
+/// Also says whether A is the shape that stands still (B, when A is the circle).
+fn sweep_discs(
+    disc_a: &SweptDisc,
+    disc_b: &SweptDisc,
+    motion: Vec2,
+    tolerance: f32,
+) -> Option<(Sweep, bool)> {
+    let radius = disc_a.radius + disc_b.radius;
+    let (mut points, mut normals) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
+    if disc_b.start == disc_b.end {
+        let core = disc_core(disc_a, radius, &mut points, &mut normals);
+        return sweep_center(core, disc_b.start, motion, disc_b.radius).map(|s| (s, true));
+    }
+    if disc_a.start == disc_a.end {
+        let core = disc_core(disc_b, radius, &mut points, &mut normals);
+        return sweep_center(core, disc_a.start, -motion, disc_a.radius)
+            .map(|sweep| (sweep.flipped(), false));
+    }
+    let (mut points_b, mut normals_b) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
+    let core_a = disc_core(disc_a, disc_a.radius, &mut points, &mut normals);
+    let core_b = disc_core(disc_b, disc_b.radius, &mut points_b, &mut normals_b);
+    sweep_cores(&core_a, &core_b, motion, 1.0, tolerance).map(|sweep| (sweep, true))
+}
+
+/// A swept disc's segment as a core of `radius` (a point when its ends coincide), in
+/// its frame (world space), stored in `points` and `normals`.
+fn disc_core<'s>(
+    disc: &SweptDisc,
+    radius: f32,
+    points: &'s mut [Vec2; 2],
+    normals: &'s mut [Vec2; 2],
+) -> RoundedConvex<'s> {
+    *points = [disc.start, disc.end];
+    if disc.start == disc.end {
+        return RoundedConvex {
+            points: &points[..1],
+            normals: &[],
+            radius,
+        };
+    }
+    let normal = crate::math::segment::edge_normal(disc.start, disc.end);
+    *normals = [normal, -normal];
+    RoundedConvex {
+        points: &points[..],
+        normals: &normals[..],
+        radius,
+    }
+}
+
+/// The sweep of core B (moving by `motion`) against core A (still), both in A's
+/// frame, up to `max_fraction` of the motion: a ray from the origin against their
+/// Minkowski difference, read through its faces' planes ([`ImplicitDifference`]).
+fn sweep_cores(
+    a: &impl ConvexCore,
+    b: &impl ConvexCore,
+    motion: Vec2,
+    max_fraction: f32,
+    tolerance: f32,
+) -> Option<Sweep> {
+    let difference = ImplicitDifference::new(a, b, tolerance);
+    let (fraction, entry) = first_entry(&difference, Vec2::ZERO, motion, max_fraction)?;
+    let closest = match entry.feature {
+        Feature::Inside => return Some(Sweep::Touching),
+        Feature::Face(closest) | Feature::Vertex(closest) => closest,
+    };
+    Some(Sweep::Hit {
+        fraction,
+        point: closest.on_a + entry.normal * a.rounded().radius,
+        normal: entry.normal,
+    })
+}
+
+/// [`sweep_cores`] as a routine for [`on_convex_pair`].
+struct SweepOf {
+    motion: Vec2,
+    max_fraction: f32,
+    tolerance: f32,
+}
+
+impl ConvexPairRoutine for SweepOf {
+    type Output = Option<Sweep>;
+    const READS_NORMALS_OF_B: bool = false;
+    #[inline(always)]
+    fn run(self, a: &impl ConvexCore, b: &impl ConvexCore) -> Option<Sweep> {
+        sweep_cores(a, b, self.motion, self.max_fraction, self.tolerance)
+    }
+}
+
+/// Whether B (placed in A's frame by `relative`) moving by `motion` surely misses A
+/// (still), in A's frame: the ray from the origin misses the disc that holds `A ⊖ B`,
+/// whose centre is the difference of the bounding circles' and radius their sum
+/// (grown by the pair's `tolerance`, so rounding never culls a graze).
+fn sweep_misses_bounds(a: &Shape, b: &Shape, relative: &Iso, motion: Vec2, tolerance: f32) -> bool {
+    let (circle_a, circle_b) = (
+        a.bounding_circle(&Iso::IDENTITY),
+        b.bounding_circle(relative),
+    );
+    misses_disc(
+        circle_a.center - circle_b.center,
+        circle_a.radius + circle_b.radius + tolerance,
+        motion.normalize_or_zero(),
+        motion.length(),
+    )
+}
+
+/// Whether the ray from the origin along unit `direction`, `length` long, misses the
+/// disc of `radius` around `center` (a ray starting in the disc never misses).
+#[inline]
+fn misses_disc(center: Vec2, radius: f32, direction: Vec2, length: f32) -> bool {
+    let along = center.dot(direction);
+    center.length_squared() > radius * radius
+        && (center.perp_dot(direction).abs() > radius
+            || along + radius < 0.0
+            || along - radius > length)
+}
+
 /// [`sweep_cores`] over every part pair whose bounding circles can meet during the
-/// motion, nearest first hit winning.
-fn sweep_parts(a: &Shape, b: &Shape, relative: &Iso, motion: Vec2) -> Option<Sweep> {
+/// motion, nearest first hit winning. Works in A's frame (B placed by `relative`).
+fn sweep_parts(
+    a: &Shape,
+    b: &Shape,
+    relative: &Iso,
+    motion: Vec2,
+    tolerance: f32,
+) -> Option<Sweep> {
     let (parts_a, parts_b) = (Parts::new(a, &Iso::IDENTITY), Parts::new(b, relative));
     let (length, direction) = (motion.length(), motion.normalize_or_zero());
     let mut best: Option<Sweep> = None;
@@ -146,19 +377,16 @@ fn sweep_parts(a: &Shape, b: &Shape, relative: &Iso, motion: Vec2) -> Option<Swe
             let reach = best.as_ref().map_or(1.0, Sweep::fraction);
             // `A_i ⊖ B_j` lies in the disc around `c_a − c_b`: skip pairs whose disc the
             // relative motion never reaches before the best hit so far.
-            let center = *center_a - *center_b;
-            let radius = radius_a + radius_b;
-            let along = center.dot(direction);
-            if center.length() > radius
-                && (center.perp_dot(direction).abs() > radius
-                    || along + radius < 0.0
-                    || along - radius > length * reach)
-            {
+            if misses_disc(
+                *center_a - *center_b,
+                radius_a + radius_b,
+                direction,
+                length * reach,
+            ) {
                 continue;
             }
-            if let Some(sweep) =
-                sweep_cores(core_a.form().core(), core_b.form().core(), motion, reach)
-            {
+            let (core_a, core_b) = (core_a.form(), core_b.form());
+            if let Some(sweep) = sweep_cores(&core_a, &core_b, motion, reach, tolerance) {
                 if let Sweep::Touching = sweep {
                     return Some(sweep);
                 }

@@ -1,19 +1,22 @@
 //! [`distance`]: the gap between two shapes.
 
+use super::closest_features::{Nearest, nearest};
+use crate::math::segment::segment_closest_points;
+use crate::query::core_form::{ConvexPairRoutine, on_convex_pair};
 use crate::query::kernel::ConvexCore;
-use crate::query::minkowski_difference::MinkowskiDifference;
 use crate::query::parts::Parts;
 use crate::query::route::{Route, route};
-use crate::query::transformed_core::TransformedCore;
-use crate::shape::rounded_convex::RoundedConvex;
 use crate::{Iso, Shape};
 
 /// The distance between A placed by `iso_a` and B placed by `iso_b`: the length of the
 /// shortest segment from a point of A to a point of B, so `0` when they touch or
 /// overlap. Returns `f32::INFINITY` when either `Iso` is not finite.
 ///
-/// Exact: the distance from the origin to the Minkowski difference `A ⊖ B`, built in
-/// one pass over the two cores' edges. For concave shapes the nearest part pair wins.
+/// Exact, by the kind of pair: two circles by their centres; a polygon and a circle by
+/// the centre's distance to the polygon; circles, capsules and segments by the closest
+/// points of their segments; any other convex pair by a face scan each way (SAT), and
+/// where the cores are apart, the closest points near the face that separates them
+/// most. For concave shapes the nearest part pair wins.
 ///
 /// ```
 /// use sat2d::{Iso, Shape, Vec2};
@@ -28,9 +31,36 @@ pub fn distance(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f32 {
     if !(iso_a.is_finite() && iso_b.is_finite()) {
         return f32::INFINITY;
     }
-    let relative = iso_a.inverse_mul(iso_b);
     match route(a, iso_a, b, iso_b) {
+        Route::CircleCircle {
+            center_a,
+            radius_a,
+            center_b,
+            radius_b,
+            ..
+        } => (center_a.distance(center_b) - radius_a - radius_b).max(0.0),
+        Route::PolygonCircle {
+            polygon,
+            center,
+            radius,
+            ..
+        } => {
+            // In the polygon's frame: negative inside, so zero when they overlap.
+            let outside = match polygon.lane_view() {
+                Some(lanes) => lanes.signed_distance(center),
+                None => polygon.rounded().signed_distance(center),
+            };
+            (outside - radius).max(0.0)
+        }
+        Route::SweptDiscs(disc_a, disc_b) => {
+            // World space: the cores' closest points, less both radii.
+            let (on_a, on_b) =
+                segment_closest_points(disc_a.start, disc_a.end, disc_b.start, disc_b.end);
+            (on_a.distance(on_b) - disc_a.radius - disc_b.radius).max(0.0)
+        }
+        Route::Convex => on_convex_pair(a, b, &iso_a.inverse_mul(iso_b), Gap),
         Route::Concave => {
+            let relative = iso_a.inverse_mul(iso_b);
             let (parts_a, parts_b) = (Parts::new(a, &Iso::IDENTITY), Parts::new(b, &relative));
             let mut best = f32::INFINITY;
             for (core_a, (center_a, radius_a)) in parts_a.cores.iter().zip(&parts_a.bounds) {
@@ -39,7 +69,7 @@ pub fn distance(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f32 {
                     if center_a.distance(*center_b) - radius_a - radius_b >= best {
                         continue;
                     }
-                    best = best.min(core_gap(core_a.form().core(), core_b.form().core()));
+                    best = best.min(core_gap(&core_a.form(), &core_b.form()));
                     if best == 0.0 {
                         return 0.0;
                     }
@@ -47,13 +77,27 @@ pub fn distance(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f32 {
             }
             best
         }
-        _ => core_gap(a.part(0), TransformedCore::new(b.part(0), &relative).view()),
     }
 }
 
-/// The gap between two rounded cores given in one frame.
-fn core_gap(a: RoundedConvex<'_>, b: RoundedConvex<'_>) -> f32 {
-    let difference = MinkowskiDifference::new(a, b);
-    let view = difference.view();
-    (view.signed_distance(glam::Vec2::ZERO) - view.radius).max(0.0)
+/// The gap between two rounded cores given in one frame (A's), computed there.
+fn core_gap(a: &impl ConvexCore, b: &impl ConvexCore) -> f32 {
+    match nearest(a, b) {
+        Nearest::Overlapping => 0.0,
+        Nearest::Apart(closest) => {
+            (closest.distance - a.rounded().radius - b.rounded().radius).max(0.0)
+        }
+    }
+}
+
+/// [`core_gap`] as a routine for [`on_convex_pair`].
+struct Gap;
+
+impl ConvexPairRoutine for Gap {
+    type Output = f32;
+    const READS_NORMALS_OF_B: bool = false;
+    #[inline(always)]
+    fn run(self, a: &impl ConvexCore, b: &impl ConvexCore) -> f32 {
+        core_gap(a, b)
+    }
 }

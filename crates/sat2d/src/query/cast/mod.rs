@@ -1,19 +1,34 @@
 //! Casts and distance: [`cast_ray`], [`cast_shape`], [`distance`].
 //!
-//! All three are one ray kernel ([`ray_entry`](super::kernel::ray_entry)) on a rounded
-//! convex core. A ray meets the shape's own core. A shape cast is a ray from the origin
-//! along B's motion relative to A, against the Minkowski difference `A ⊖ B`
-//! ([`MinkowskiDifference`](super::minkowski_difference::MinkowskiDifference)); the
-//! distance is that difference's distance from the origin. Concave shapes run part by
-//! part (part pairs for the pair queries), the nearest part winning.
+//! All three rest on one ray kernel ([`ray_entry`](super::kernel::ray_entry)) against
+//! a rounded convex core. A ray meets the shape's own core. A shape cast is a ray
+//! from the origin along B's motion relative to A, against the Minkowski difference
+//! `A ⊖ B`, and the distance is that difference's distance from the origin; neither
+//! builds the difference:
 //!
-//! Frame: the shape's local frame for a ray, A's local frame for the pair queries (B
-//! carried into it once); results are mapped to world space once.
+//! - a circle needs none: its centre is cast against the other shape grown by its
+//!   radius, and its distance is the centre's, less the radius;
+//! - the distance between circles, capsules and segments is their segments' closest
+//!   points', less the radii;
+//! - any other pair reads `A ⊖ B` through its faces' planes
+//!   ([`ImplicitDifference`](implicit_difference::ImplicitDifference)): the face scan
+//!   finds the face that separates most, the difference clip where a ray enters, and
+//!   the closest points near that one face (`closest_features.rs`) finish the answer.
+//!
+//! Concave shapes run part by part (part pairs for the pair queries), the nearest
+//! part winning.
+//!
+//! Frame: the shape's local frame for a ray; for the pair queries, the frame each
+//! routine states (A's local frame, B carried into it once; world space for the
+//! circle and swept-disc pairs, as in the route). Results are mapped to world space
+//! once.
 
 mod cast_ray;
 mod cast_shape;
+mod closest_features;
 mod distance;
 mod hits;
+mod implicit_difference;
 mod ray;
 
 pub use cast_ray::cast_ray;

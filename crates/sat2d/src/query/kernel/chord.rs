@@ -80,7 +80,7 @@ fn clip_by_faces(
 /// A line clipped by half-planes: `[enter, exit]`, and the face it enters through
 /// (`None` when no face bounds it from behind).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Clipped {
+pub(crate) struct Clipped {
     pub enter: f32,
     pub exit: f32,
     pub entering_face: Option<usize>,
@@ -143,7 +143,7 @@ fn clip_by_planes(
 
 /// Narrows `[enter, exit]` by one half-plane; false if the line misses it entirely.
 #[inline]
-fn clip_one(
+pub(super) fn clip_one(
     normal: Vec2,
     offset: f32,
     origin: Vec2,

@@ -142,7 +142,7 @@ pub(crate) fn scan_face_lanes<const DETAILS: bool>(
 
 /// One block's `(min, max)` (`max` only with `DETAILS`) over `points` of `normal · point`, lane by lane.
 #[inline]
-fn dot_range<const DETAILS: bool>(block: &FaceBlock, points: &[Vec2]) -> (f32x8, f32x8) {
+pub(super) fn dot_range<const DETAILS: bool>(block: &FaceBlock, points: &[Vec2]) -> (f32x8, f32x8) {
     let (normal_x, normal_y) = (f32x8::from(block.normal_xs), f32x8::from(block.normal_ys));
     let (mut low, mut high) = (splat(f32::INFINITY), splat(f32::NEG_INFINITY));
     for point in points {

@@ -6,12 +6,14 @@
 //! | face scan | [`scan_faces`] | [`scan_face_lanes`] | the SAT separation and the deepest face |
 //! | plane distance | [`plane_distance`] | [`plane_distance_lanes`] | how far a point lies outside the face planes |
 //! | chord | [`chord`] | [`chord_lanes`] | where a line crosses the shape |
-//! | ray entry | [`ray_entry`] | — | where a ray first meets the shape, and the normal there |
+//! | difference clip | [`clip_difference`] | [`clip_difference_lanes`] | where a line from the origin crosses the faces this shape gives a Minkowski difference |
+//! | ray entry | [`ray_entry`] | — | where a ray first meets a rounded convex shape, and the normal there |
 //!
 //! Pair routines reach them through [`ConvexCore`], so one routine serves both forms.
 //! Every kernel works in the frame its inputs share.
 
 mod chord;
+mod difference_clip;
 mod face_scan;
 mod ray_entry;
 
@@ -22,11 +24,12 @@ use crate::math::segment::closest_point_on_segment;
 use crate::shape::face_lanes::LanePolygon;
 use crate::shape::rounded_convex::RoundedConvex;
 
-pub(crate) use chord::{chord, chord_lanes};
+pub(crate) use chord::{Clipped, chord, chord_lanes};
+pub(crate) use difference_clip::{clip_difference, clip_difference_lanes};
 pub(crate) use face_scan::{
     FaceScan, plane_distance, plane_distance_lanes, scan_face_lanes, scan_faces,
 };
-pub(crate) use ray_entry::{Feature, ray_entry};
+pub(crate) use ray_entry::{Feature, RayEntry, RayTarget, ray_entry};
 
 /// A convex core as the pair routines read it: the kernels in one form.
 pub(crate) trait ConvexCore {
@@ -43,6 +46,10 @@ pub(crate) trait ConvexCore {
     /// Where the line `origin + t · direction` crosses the shape grown by `slack`
     /// (see [`chord`]).
     fn chord(&self, origin: Vec2, direction: Vec2, slack: f32) -> Option<(f32, f32)>;
+
+    /// Where the line `t · direction` crosses the planes this core's faces give the
+    /// difference `self ⊖ points`, pushed out by `slack` (see [`clip_difference`]).
+    fn clip_difference(&self, points: &[Vec2], direction: Vec2, slack: f32) -> Option<Clipped>;
 
     /// Signed distance from `point` to the core, not counting the radius: negative
     /// inside a polygon core, the Euclidean distance outside.
@@ -81,6 +88,11 @@ impl ConvexCore for RoundedConvex<'_> {
     fn chord(&self, origin: Vec2, direction: Vec2, slack: f32) -> Option<(f32, f32)> {
         chord(*self, origin, direction, slack)
     }
+
+    #[inline]
+    fn clip_difference(&self, points: &[Vec2], direction: Vec2, slack: f32) -> Option<Clipped> {
+        clip_difference(*self, points, direction, slack)
+    }
 }
 
 impl ConvexCore for LanePolygon<'_> {
@@ -102,6 +114,11 @@ impl ConvexCore for LanePolygon<'_> {
     #[inline]
     fn chord(&self, origin: Vec2, direction: Vec2, slack: f32) -> Option<(f32, f32)> {
         chord_lanes(self, origin, direction, slack)
+    }
+
+    #[inline]
+    fn clip_difference(&self, points: &[Vec2], direction: Vec2, slack: f32) -> Option<Clipped> {
+        clip_difference_lanes(self, points, direction, slack)
     }
 }
 

@@ -1,103 +1,116 @@
 //! The ray entry: where a ray first meets a convex core grown by its radius, and the
 //! outward normal there. Ray casts, shape casts (against a Minkowski difference) and
-//! the plugin's sweeps all end here. Works in the frame of the core and the ray.
+//! the plugin's sweeps all end here. Works in the frame of the shape and the ray.
+//!
+//! The steps are written once, over a [`RayTarget`]: a core given by its points
+//! ([`RoundedConvex`], here), or a Minkowski difference read through its faces' planes
+//! without being built (`query/cast/implicit_difference.rs`).
 
 use glam::Vec2;
 
 use super::ConvexCore;
-use super::chord::{chord_disc, clip_by_faces_entering};
+use super::chord::{Clipped, chord_disc, clip_by_faces_entering};
 use crate::shape::rounded_convex::RoundedConvex;
 
-/// What the ray met first.
+/// What the ray met first; `S` says where on the shape (see [`RayTarget::Spot`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Feature {
+pub(crate) enum Feature<S> {
     /// The ray starts inside the shape or on its boundary.
     Inside,
-    /// The grown face `index`, at `along` (0 to 1) from its edge's start to its end.
-    Face { index: usize, along: f32 },
-    /// The disc around core point `index`.
-    Vertex(usize),
+    /// A grown face.
+    Face(S),
+    /// The disc around a point of the core.
+    Vertex(S),
 }
 
 /// A ray's first point on a shape: `distance` along the ray, the unit outward
 /// `normal` there (`-direction` for [`Feature::Inside`]) and the feature hit.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct RayEntry {
+pub(crate) struct RayEntry<S> {
     pub distance: f32,
     pub normal: Vec2,
-    pub feature: Feature,
+    pub feature: Feature<S>,
 }
 
-/// Where the ray `origin + t · direction`, `0 ≤ t ≤ max_distance`, first meets `core`
-/// grown by its radius. `direction` must be unit length. Exact: no iteration, no
-/// tolerance loop.
+/// A convex core grown by a radius, as [`ray_entry`] reads it: clipped by its grown
+/// faces, and asked, where the ray enters them, whether it has met the shape or is in
+/// the corner of one core point.
+pub(crate) trait RayTarget {
+    /// Where on the shape a hit lies, as the caller needs it back.
+    type Spot: Copy;
+
+    /// The radius the core is grown by.
+    fn radius(&self) -> f32;
+
+    /// The ray clipped by the grown face half-planes.
+    fn clip(&self, origin: Vec2, direction: Vec2) -> Option<Clipped>;
+
+    /// For a ray entering grown face `face` at `point`: `Ok` with the face's unit
+    /// normal when `point` lies on the shape, or `Err` with the core point whose
+    /// corner `point` lies in.
+    fn enter_face(
+        &self,
+        face: usize,
+        point: Vec2,
+    ) -> Result<(Vec2, Self::Spot), (Vec2, Self::Spot)>;
+
+    /// For a ray starting within every grown face half-plane: `None` when `point`
+    /// lies in the shape (boundary included), else the core point whose corner it
+    /// lies in.
+    fn corner_of(&self, point: Vec2) -> Option<(Vec2, Self::Spot)>;
+}
+
+/// Where the ray `origin + t · direction`, `0 ≤ t ≤ max_distance`, first meets
+/// `target` grown by its radius. `direction` must be unit length. Exact: no iteration,
+/// no tolerance loop.
 ///
 /// ```text
 /// clip the ray by the grown face half-planes   (a polygon holding the shape)
 /// missed them                           → no hit
-/// entered through face k within its edge → hit face k
-/// entered beyond the edge's end v         → the ray is in v's corner: hit v's disc or miss
-/// started within the half-planes          → inside, or in a corner: the nearest vertex's disc
+/// entered through face k onto the shape  → hit face k
+/// entered beside the shape               → the ray is in core point v's corner: hit v's disc or miss
+/// started within the half-planes         → inside, or in a corner: that point's disc
 /// ```
 /// Why the corner step is exact: between the grown polygon and the shape lie only the
-/// corners, each bounded by two grown faces and the disc of one vertex. A ray in a
+/// corners, each bounded by two grown faces and the disc of one core point. A ray in a
 /// corner leaves it through the disc (a hit) or through a grown face (out of the
 /// polygon: a miss). A point or segment core has no face or only two, so its "polygon"
 /// is the whole plane or a band; the same steps hold.
-pub(crate) fn ray_entry(
-    core: RoundedConvex<'_>,
+pub(crate) fn ray_entry<T: RayTarget>(
+    target: &T,
     origin: Vec2,
     direction: Vec2,
     max_distance: f32,
-) -> Option<RayEntry> {
-    let radius = core.radius;
-    let clipped = clip_by_faces_entering(core.points, core.normals, origin, direction, radius)?;
+) -> Option<RayEntry<T::Spot>> {
+    let clipped = target.clip(origin, direction)?;
     if clipped.exit < 0.0 || clipped.enter > max_distance {
         return None;
     }
-    let corner = match clipped.entering_face {
+    let (vertex, spot) = match clipped.entering_face {
         Some(face) if clipped.enter > 0.0 => {
-            let (start, end) = core.edge(face);
-            let normal = core.normals[face];
-            let on_core = origin + direction * clipped.enter - normal * radius;
-            let edge = end - start;
-            let along = (on_core - start).dot(edge) / edge.length_squared();
-            // A polygon has no corners to leave: its faces meet at the vertices.
-            let slack = if radius == 0.0 && core.is_polygon() {
-                f32::INFINITY
-            } else {
-                EDGE_SLACK
-            };
-            if (-slack..=1.0 + slack).contains(&along) {
-                return Some(RayEntry {
-                    distance: clipped.enter,
-                    normal,
-                    feature: Feature::Face {
-                        index: face,
-                        along: along.clamp(0.0, 1.0),
-                    },
-                });
+            match target.enter_face(face, origin + direction * clipped.enter) {
+                Ok((normal, spot)) => {
+                    return Some(RayEntry {
+                        distance: clipped.enter,
+                        normal,
+                        feature: Feature::Face(spot),
+                    });
+                }
+                Err(corner) => corner,
             }
-            let next = if face + 1 == core.points.len() {
-                0
-            } else {
-                face + 1
-            };
-            if along < 0.0 { face } else { next }
         }
-        _ => {
-            if core.contains(origin, 0.0) {
+        _ => match target.corner_of(origin) {
+            None => {
                 return Some(RayEntry {
                     distance: 0.0,
                     normal: -direction,
                     feature: Feature::Inside,
                 });
             }
-            nearest_point(core.points, origin)
-        }
+            Some(corner) => corner,
+        },
     };
-    let vertex = core.points[corner];
-    let (enter, _) = chord_disc(vertex, radius, origin, direction)?;
+    let (enter, _) = chord_disc(vertex, target.radius(), origin, direction)?;
     if !(0.0..=max_distance).contains(&enter) {
         return None;
     }
@@ -105,8 +118,70 @@ pub(crate) fn ray_entry(
     Some(RayEntry {
         distance: enter,
         normal: (point - vertex).try_normalize().unwrap_or(-direction),
-        feature: Feature::Vertex(corner),
+        feature: Feature::Vertex(spot),
     })
+}
+
+/// Where on a core given by its points a ray met it: the face or core point `index`,
+/// and for a face, `along` (0 to 1) from its edge's start to its end.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct CoreSpot {
+    pub index: usize,
+    pub along: f32,
+}
+
+impl RayTarget for RoundedConvex<'_> {
+    type Spot = CoreSpot;
+
+    #[inline]
+    fn radius(&self) -> f32 {
+        self.radius
+    }
+
+    #[inline]
+    fn clip(&self, origin: Vec2, direction: Vec2) -> Option<Clipped> {
+        clip_by_faces_entering(self.points, self.normals, origin, direction, self.radius)
+    }
+
+    /// On the face when the entry point, moved back onto the core, lies within the
+    /// face's edge; else in the corner of the edge's nearer end.
+    fn enter_face(&self, face: usize, point: Vec2) -> Result<(Vec2, CoreSpot), (Vec2, CoreSpot)> {
+        let (start, end) = self.edge(face);
+        let normal = self.normals[face];
+        let on_core = point - normal * self.radius;
+        let edge = end - start;
+        let along = (on_core - start).dot(edge) / edge.length_squared();
+        // A polygon has no corners to leave: its faces meet at the vertices.
+        let slack = if self.radius == 0.0 && self.is_polygon() {
+            f32::INFINITY
+        } else {
+            EDGE_SLACK
+        };
+        if (-slack..=1.0 + slack).contains(&along) {
+            return Ok((
+                normal,
+                CoreSpot {
+                    index: face,
+                    along: along.clamp(0.0, 1.0),
+                },
+            ));
+        }
+        let next = if face + 1 == self.points.len() {
+            0
+        } else {
+            face + 1
+        };
+        let index = if along < 0.0 { face } else { next };
+        Err((self.points[index], CoreSpot { index, along: 0.0 }))
+    }
+
+    fn corner_of(&self, point: Vec2) -> Option<(Vec2, CoreSpot)> {
+        if self.contains(point, 0.0) {
+            return None;
+        }
+        let index = nearest_point(self.points, point);
+        Some((self.points[index], CoreSpot { index, along: 0.0 }))
+    }
 }
 
 /// How far past an edge's ends (as a fraction of the edge) a face hit still counts, so
@@ -130,8 +205,8 @@ mod tests {
     use super::*;
     use crate::Shape;
 
-    fn entry(shape: &Shape, origin: Vec2, direction: Vec2) -> Option<RayEntry> {
-        ray_entry(shape.part(0), origin, direction.normalize(), 100.0)
+    fn entry(shape: &Shape, origin: Vec2, direction: Vec2) -> Option<RayEntry<CoreSpot>> {
+        ray_entry(&shape.part(0), origin, direction.normalize(), 100.0)
     }
 
     #[test]
@@ -140,7 +215,7 @@ mod tests {
         let hit = entry(&square, Vec2::new(-5.0, 0.5), Vec2::X).unwrap();
         assert!((hit.distance - 4.0).abs() < 1e-6);
         assert_eq!(hit.normal, -Vec2::X);
-        assert!(matches!(hit.feature, Feature::Face { .. }));
+        assert!(matches!(hit.feature, Feature::Face(_)));
         assert!(entry(&square, Vec2::new(-5.0, 1.5), Vec2::X).is_none());
         let inside = entry(&square, Vec2::new(0.2, 0.1), Vec2::Y).unwrap();
         assert_eq!((inside.distance, inside.feature), (0.0, Feature::Inside));

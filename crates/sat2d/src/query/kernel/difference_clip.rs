@@ -1,0 +1,130 @@
+//! The difference clip: where a line from the origin crosses the Minkowski difference
+//! `reference ⊖ points` through the planes of the reference's faces, without building
+//! the difference.
+//!
+//! Face `i` of the reference (outward unit normal `n_i`, a vertex `v_i` on it) is also
+//! a face of `reference ⊖ points`, whose plane is pushed out by the points' deepest
+//! reach along `−n_i`: `n_i · x ≤ n_i · v_i − min_p n_i · p`. That reach is the face
+//! scan's inner loop, so this clip costs one face scan. The other faces of a
+//! difference `A ⊖ B` are B's, reversed: the same clip of `B ⊖ A` along the reversed
+//! line gives them, at the same parameters.
+//!
+//! It exists in a scalar form ([`clip_difference`], any rounded core) and a lane form
+//! ([`clip_difference_lanes`], a polygon of up to 16 faces). Both work in the frame
+//! the core and the points share.
+
+use glam::Vec2;
+use wide::f32x8;
+
+use super::chord::{Clipped, clip_one};
+use super::face_scan::dot_range;
+use super::{horizontal_max, horizontal_min, splat};
+use crate::shape::face_lanes::{LanePolygon, MAX_LANES};
+use crate::shape::rounded_convex::RoundedConvex;
+
+/// The line `t · direction` (from the origin; `direction` unit length) clipped by the
+/// planes that `reference`'s faces give the difference `reference ⊖ points`, each
+/// pushed out by `slack`: `[enter, exit]` and the face it enters through, or `None`
+/// when it misses one of them.
+///
+/// ```text
+/// for each face i:  room_i = n_i · v_i − min_p n_i · p + slack   (plane ahead of the origin)
+///                   rate_i = n_i · direction
+///                   entering (rate < 0): enter = max(enter, room / rate)
+///                   leaving  (rate > 0): exit  = min(exit, room / rate)
+///                   parallel, room < 0:  no crossing
+/// ```
+pub(crate) fn clip_difference(
+    reference: RoundedConvex<'_>,
+    points: &[Vec2],
+    direction: Vec2,
+    slack: f32,
+) -> Option<Clipped> {
+    // A segment's two faces lie on one line: measure both from its first point, as
+    // the chord does.
+    let on_face =
+        |face: usize| reference.points[if reference.points.len() == 2 { 0 } else { face }];
+    let mut clipped = Clipped {
+        enter: f32::NEG_INFINITY,
+        exit: f32::INFINITY,
+        entering_face: None,
+    };
+    for (face, normal) in reference.normals.iter().enumerate() {
+        let mut low = f32::INFINITY;
+        for point in points {
+            let reach = normal.dot(*point);
+            if reach < low {
+                low = reach;
+            }
+        }
+        let room = normal.dot(on_face(face)) - low + slack;
+        let before = clipped.enter;
+        if !clip_one(
+            *normal,
+            room,
+            Vec2::ZERO,
+            direction,
+            &mut clipped.enter,
+            &mut clipped.exit,
+        ) {
+            return None;
+        }
+        if clipped.enter > before {
+            clipped.entering_face = Some(face);
+        }
+    }
+    (clipped.enter <= clipped.exit).then_some(clipped)
+}
+
+/// [`clip_difference`] for a polygon in lane form: the faces are the lanes, each point
+/// broadcast once, as in the face scan.
+#[inline]
+pub(crate) fn clip_difference_lanes(
+    polygon: &LanePolygon<'_>,
+    points: &[Vec2],
+    direction: Vec2,
+    slack: f32,
+) -> Option<Clipped> {
+    let (direction_x, direction_y) = (splat(direction.x), splat(direction.y));
+    let parallel = splat(f32::EPSILON);
+    let mut enters = [splat(f32::NEG_INFINITY); MAX_LANES / 8];
+    let mut enter = splat(f32::NEG_INFINITY);
+    let mut exit = splat(f32::INFINITY);
+    let mut misses = false;
+    for (index, block) in polygon.blocks.iter().enumerate() {
+        let (low, _) = dot_range::<false>(block, points);
+        let (normal_x, normal_y) = (f32x8::from(block.normal_xs), f32x8::from(block.normal_ys));
+        let room = f32x8::from(block.offsets) - low + splat(slack);
+        let rate = normal_x * direction_x + normal_y * direction_y;
+        let t = room / rate;
+        let leaving = rate.simd_gt(parallel);
+        let entering = rate.simd_lt(-parallel);
+        exit = exit.fast_min(leaving.bitselect(t, splat(f32::INFINITY)));
+        enters[index] = entering.bitselect(t, splat(f32::NEG_INFINITY));
+        enter = enter.fast_max(enters[index]);
+        // A face parallel to the line that the line lies outside of: no crossing.
+        misses |= (!(leaving | entering) & room.simd_lt(f32x8::ZERO)).any();
+    }
+    let (enter, exit) = (horizontal_max(enter), horizontal_min(exit));
+    if misses || enter > exit {
+        return None;
+    }
+    // The lowest face that enters last (padding repeats the last face).
+    let entering_face = (enter > f32::NEG_INFINITY)
+        .then(|| {
+            let target = splat(enter);
+            enters[..polygon.blocks.len()]
+                .iter()
+                .enumerate()
+                .find_map(|(index, block)| {
+                    let hits = block.simd_eq(target).to_bitmask();
+                    (hits != 0).then(|| index * 8 + hits.trailing_zeros() as usize)
+                })
+        })
+        .flatten();
+    Some(Clipped {
+        enter,
+        exit,
+        entering_face,
+    })
+}
