@@ -1,0 +1,35 @@
+//! A character mover on exact shape casts: collide and slide, slopes, steps, ground
+//! snapping, one-way platforms, moving platforms, and no snagging on tile seams.
+//!
+//! Two ways in:
+//!
+//! - the [`CharacterMover`] component, run by [`CharacterMoverPlugin`]: set its
+//!   `translation` each step and read the [`MoverOutput`] beside it after the move;
+//! - the [`move_and_slide`] function, for a game that moves characters in its own
+//!   system over a [`SpatialQuery`](crate::SpatialQuery).
+//!
+//! Files by layer: the component and settings (`mover.rs`), the output
+//! (`mover_output.rs`), the cast that knows what stops a mover (`sweep.rs`, with
+//! `one_way_platform.rs`), the algorithm (`move_and_slide.rs`) and its parts (`seams.rs`,
+//! `step_up.rs`, `ground.rs`, `push_out.rs`, `platform_carry.rs`), then the system and
+//! the plugin.
+
+mod character_mover_plugin;
+mod ground;
+mod move_and_slide;
+mod move_movers;
+mod mover;
+mod mover_output;
+mod one_way_platform;
+mod platform_carry;
+mod push_out;
+mod seams;
+mod step_up;
+mod sweep;
+
+pub use character_mover_plugin::CharacterMoverPlugin;
+pub use move_and_slide::move_and_slide;
+pub use move_movers::move_movers;
+pub use mover::{CharacterMover, MoverSettings};
+pub use mover_output::{MoverGround, MoverHit, MoverOutput};
+pub use one_way_platform::OneWayPlatform;

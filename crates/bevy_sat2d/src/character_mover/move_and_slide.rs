@@ -1,0 +1,244 @@
+//! [`move_and_slide`]: collide and slide on exact shape casts.
+
+use bevy::prelude::*;
+use sat2d::{Iso, Shape};
+
+use super::seams::seam_normal;
+use super::sweep::{OneWayLookup, Sweep};
+use super::{MoverGround, MoverHit, MoverOutput, MoverSettings, OneWayPlatform};
+use crate::{QueryFilter, SpatialQuery};
+
+/// Moves `shape`, placed at `iso`, by `translation` as far as the colliders that
+/// `filter` accepts let it, sliding along what it meets, and says what happened. The
+/// function behind [`CharacterMover`](super::CharacterMover), for a game that moves
+/// its characters in its own system; it moves nothing itself (add
+/// `output.translation` to the character's `Transform`).
+///
+/// ```text
+/// remaining = translation
+/// repeat up to max_iterations while something remains:
+///     cast the shape along remaining; nothing hit: move all of it, done
+///     move to the hit, then a skin away from the surface along its normal
+///     internal edge of the ground (seams)?          use the ground's normal
+///     walkable surface: remaining follows the slope, keeping its horizontal part
+///     wall: step up onto it if low enough (and the mover is grounded), else slide
+///           along it without climbing (or stop, if walls do not slide)
+/// not moving up and no ground reached: snap down onto ground within reach
+/// push out of any overlap left (bounded per step); probe the ground under the end
+/// ```
+///
+/// `one_way` says which entities are [`OneWayPlatform`]s (for a game system, a lookup
+/// into a `Query<&OneWayPlatform>`); the filter should exclude the mover's own
+/// entity. The query sees the colliders as of the last step (see [`SpatialQuery`]),
+/// so pass the mover's current placement in `iso`, not the one the query knows.
+///
+/// A non-finite `translation` is ignored (no motion) with one warning.
+///
+/// ```
+/// use bevy::ecs::system::RunSystemOnce;
+/// use bevy::prelude::*;
+/// use bevy_sat2d::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+/// app.world_mut().spawn((Collider::rectangle(10.0, 100.0), Transform::from_xyz(20.0, 0.0, 0.0)));
+/// app.update();
+///
+/// let walk = |query: SpatialQuery, platforms: Query<&OneWayPlatform>| {
+///     let body = Shape::rectangle(4.0, 4.0);
+///     let output = move_and_slide(
+///         &query,
+///         &body,
+///         &Iso::IDENTITY,
+///         Vec2::new(30.0, 10.0),
+///         &MoverSettings::default(),
+///         &QueryFilter::default(),
+///         &|entity| platforms.get(entity).ok().copied(),
+///     );
+///     // Stopped a skin short of the wall's face at x = 15, slid up along it.
+///     assert!((output.translation.x - (13.0 - 0.02)).abs() < 1e-3);
+///     assert!((output.translation.y - 10.0).abs() < 1e-3);
+///     assert_eq!(output.hits.len(), 1);
+///     assert_eq!(output.hits[0].normal, Vec2::NEG_X);
+/// };
+/// app.world_mut().run_system_once(walk).unwrap();
+/// ```
+#[must_use]
+pub fn move_and_slide(
+    query: &SpatialQuery,
+    shape: &Shape,
+    iso: &Iso,
+    translation: Vec2,
+    settings: &MoverSettings,
+    filter: &QueryFilter,
+    one_way: &dyn Fn(Entity) -> Option<OneWayPlatform>,
+) -> MoverOutput {
+    let mut output = MoverOutput::default();
+    let translation = if translation.is_finite() {
+        translation
+    } else {
+        warn_once!(
+            "bevy_sat2d: move_and_slide given a non-finite translation {translation}; \
+             ignored (logged once)"
+        );
+        Vec2::ZERO
+    };
+    if !iso.is_finite() {
+        warn_once!(
+            "bevy_sat2d: move_and_slide given a non-finite placement; no move (logged once)"
+        );
+        return output;
+    }
+    let sweep = Sweep {
+        query,
+        shape,
+        rotation: iso.rotation,
+        filter,
+        one_way: one_way as OneWayLookup,
+        settings,
+    };
+    let start = iso.translation;
+    let (mut position, ground) = slide(&sweep, start, translation, &mut output.hits);
+    if translation.dot(*settings.up) <= 0.0
+        && ground.is_none()
+        && let Some((snapped, _)) = sweep.snap_down(position)
+    {
+        position = snapped;
+    }
+    output.push_out = sweep.push_out(position);
+    position += output.push_out;
+    output.ground = sweep.probe_ground(position);
+    output.grounded = output.ground.is_some();
+    output.translation = position - start;
+    output
+}
+
+/// The collide-and-slide loop: the end position and the last walkable ground met.
+fn slide(
+    sweep: &Sweep,
+    start: Vec2,
+    translation: Vec2,
+    hits: &mut Vec<MoverHit>,
+) -> (Vec2, Option<MoverGround>) {
+    let settings = sweep.settings;
+    let skin = settings.skin_width;
+    let mut position = start;
+    let mut remaining = translation;
+    let mut ground: Option<MoverGround> = None;
+    let mut probed = false;
+    for _ in 0..settings.max_iterations {
+        if remaining.length() <= skin * 1e-3 {
+            break;
+        }
+        let Some(blocker) = sweep.cast(position, remaining) else {
+            position += remaining;
+            break;
+        };
+        if ground.is_none() && !probed && !settings.is_walkable(blocker.normal) {
+            // A wall, a corner or a seam: the seam rule needs the ground under the
+            // mover where the cast began.
+            ground = sweep.probe_ground(position);
+            probed = true;
+        }
+        let normal = seam_normal(blocker.point, blocker.normal, ground.as_ref(), skin);
+        hits.push(MoverHit {
+            entity: blocker.entity,
+            normal,
+            point: blocker.point,
+            time: blocker.fraction,
+        });
+        position += remaining * blocker.fraction + normal * skin;
+        remaining *= 1.0 - blocker.fraction;
+        if settings.is_walkable(normal) {
+            ground = Some(MoverGround {
+                entity: blocker.entity,
+                normal,
+                point: blocker.point,
+            });
+            remaining = along_ground(remaining, normal, *settings.up);
+        } else if let Some(step) = ground.and_then(|_| sweep.step_up(position, remaining)) {
+            position = step.position;
+            ground = Some(step.ground);
+            remaining = step.remaining;
+        } else if settings.slide_on_walls {
+            remaining = along_wall(remaining, normal, *settings.up);
+        } else {
+            break;
+        }
+    }
+    (position, ground)
+}
+
+/// `motion` after landing on walkable ground with outward `normal`: its horizontal
+/// part, carried along the slope (so walking keeps its speed across the ground), and
+/// nothing of its push into the ground. Motion leaving the ground is kept.
+#[must_use]
+fn along_ground(motion: Vec2, normal: Vec2, up: Vec2) -> Vec2 {
+    if motion.dot(normal) >= 0.0 {
+        return motion;
+    }
+    let across = motion - up * motion.dot(up);
+    let length = across.length();
+    if length <= f32::EPSILON {
+        return Vec2::ZERO;
+    }
+    let direction = across / length;
+    // The slope's tangent on the side the motion goes; a walkable slope is less steep
+    // than vertical, so the tangent's horizontal part is positive.
+    let tangent = (direction - normal * direction.dot(normal)).normalize_or_zero();
+    let horizontal = tangent.dot(direction);
+    if horizontal <= f32::EPSILON {
+        return Vec2::ZERO;
+    }
+    tangent * (length / horizontal)
+}
+
+/// `motion` after meeting a wall with outward `normal`: the part along the wall, but
+/// never climbing it (a steep slope is slid down, not walked up), and falling along it
+/// kept.
+#[must_use]
+fn along_wall(motion: Vec2, normal: Vec2, up: Vec2) -> Vec2 {
+    let into = motion.dot(normal);
+    if into >= 0.0 {
+        return motion;
+    }
+    let slid = motion - normal * into;
+    if slid.dot(up) <= motion.dot(up).max(0.0) + f32::EPSILON {
+        return slid;
+    }
+    // Sliding would climb the wall: push against its horizontal normal instead.
+    let flat = (normal - up * normal.dot(up)).normalize_or_zero();
+    let into_flat = motion.dot(flat);
+    if into_flat >= 0.0 {
+        motion
+    } else {
+        motion - flat * into_flat
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walking_onto_a_slope_keeps_the_horizontal_speed_and_drops_gravity() {
+        let slope = Vec2::new(-0.5, 3f32.sqrt() / 2.0); // 30°, rising to the right
+        let motion = along_ground(Vec2::new(2.0, -1.0), slope, Vec2::Y);
+        assert!((motion.x - 2.0).abs() < 1e-5);
+        assert!((motion.y - 2.0 * 30f32.to_radians().tan()).abs() < 1e-5);
+        assert_eq!(
+            along_ground(Vec2::new(0.0, -1.0), Vec2::Y, Vec2::Y),
+            Vec2::ZERO
+        );
+    }
+
+    #[test]
+    fn a_steep_wall_is_not_climbed() {
+        let steep = Vec2::new(-(3f32.sqrt()) / 2.0, 0.5); // 60°, rising to the right
+        let motion = along_wall(Vec2::new(2.0, -0.1), steep, Vec2::Y);
+        assert!(motion.y <= 0.0);
+        assert!(motion.x.abs() < 1e-5);
+        let ceiling = along_wall(Vec2::new(1.0, 1.0), Vec2::NEG_Y, Vec2::Y);
+        assert_eq!(ceiling, Vec2::new(1.0, 0.0));
+    }
+}

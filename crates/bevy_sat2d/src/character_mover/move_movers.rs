@@ -1,0 +1,127 @@
+//! [`move_movers`]: the system that runs every [`CharacterMover`].
+
+use std::sync::Arc;
+
+use bevy::ecs::entity::EntityHashSet;
+use bevy::math::Vec3A;
+use bevy::prelude::*;
+use sat2d::Shape;
+
+use super::platform_carry::{carry, ground_motion};
+use super::{CharacterMover, MoverOutput, OneWayPlatform, move_and_slide};
+use crate::{Collider, QueryFilter, SpatialQuery, placement};
+
+/// Moves every [`CharacterMover`] by its [`translation`](CharacterMover::translation)
+/// with [`move_and_slide`], writes its [`MoverOutput`], and adds the move to its
+/// `Transform` and `GlobalTransform`.
+///
+/// # When it runs, and what it sees
+///
+/// [`CharacterMoverPlugin`](super::CharacterMoverPlugin) runs it in the collision
+/// step's schedule (`PostUpdate` by default) after transform propagation and before
+/// [`SatSystems::SyncColliders`](crate::SatSystems), so:
+///
+/// - a translation set in `Update` (or `FixedUpdate` with
+///   [`SatPlugin::fixed`](crate::SatPlugin::fixed)) moves the character in the same
+///   frame, and this step's collision events see where the mover ended;
+/// - the mover starts from its own `GlobalTransform` of this frame, and is excluded
+///   from its own casts;
+/// - everything else is where the last step placed it: exact for a static level;
+///   another mover or a moving platform is seen one step behind. A grounded mover is
+///   carried by the distance its ground moved since the last step, so it rides a
+///   moving platform without sinking into it or hovering.
+///
+/// Children of a mover follow it from the next frame's propagation.
+///
+/// # Bad input
+///
+/// A mover without a [`Collider`] is skipped with one warning for that entity; a
+/// non-finite translation is ignored with one warning.
+#[allow(clippy::type_complexity)]
+pub fn move_movers(
+    query: SpatialQuery,
+    mut movers: Query<(
+        Entity,
+        &mut CharacterMover,
+        Option<&Collider>,
+        &mut Transform,
+        &mut GlobalTransform,
+        &mut MoverOutput,
+    )>,
+    grounds: Query<&GlobalTransform, Without<CharacterMover>>,
+    platforms: Query<&OneWayPlatform>,
+    mut warned: Local<EntityHashSet>,
+) {
+    let one_way = |entity: Entity| platforms.get(entity).ok().copied();
+    for (entity, mut mover, collider, mut transform, mut global, mut output) in &mut movers {
+        let translation = mover.translation.take().unwrap_or(Vec2::ZERO);
+        let Some(collider) = collider else {
+            if warned.insert(entity) {
+                warn!("bevy_sat2d: {entity} has a CharacterMover but no Collider; it is not moved");
+            }
+            continue;
+        };
+        let Some((iso, scale)) = placement(&global) else {
+            continue;
+        };
+        let Some(shape) = mover_shape(&query, entity, collider, scale) else {
+            continue;
+        };
+        let filter = QueryFilter::default().with_mask(mover.mask).exclude(entity);
+        let settings = mover.settings;
+        let mut moved = move_and_slide(
+            &query,
+            &shape,
+            &iso,
+            translation,
+            &settings,
+            &filter,
+            &one_way,
+        );
+        if let Some(ground) = output.ground.filter(|_| output.grounded)
+            && let Ok(ground_global) = grounds.get(ground.entity)
+        {
+            let platform_motion = ground_motion(&query, ground.entity, ground_global);
+            let from = sat2d::Iso {
+                translation: iso.translation + moved.translation,
+                rotation: iso.rotation,
+            };
+            moved.translation += carry(
+                &query,
+                &shape,
+                &from,
+                platform_motion,
+                &settings,
+                &filter,
+                ground.entity,
+                &one_way,
+            );
+        }
+        if moved.translation != Vec2::ZERO {
+            transform.translation += moved.translation.extend(0.0);
+            let mut affine = global.affine();
+            affine.translation += Vec3A::from(moved.translation.extend(0.0));
+            *global = GlobalTransform::from(affine);
+        }
+        *output = moved;
+    }
+}
+
+/// The mover's shape at `scale`: the placed record's when the scale matches (shared,
+/// no copy), else the collider's scaled.
+fn mover_shape(
+    query: &SpatialQuery,
+    entity: Entity,
+    collider: &Collider,
+    scale: Vec2,
+) -> Option<Arc<Shape>> {
+    if let Some(placed) = query.collision_world().collider(entity)
+        && placed.scale == scale
+    {
+        return Some(placed.shape.clone());
+    }
+    if scale == Vec2::ONE {
+        return Some(Arc::new(collider.shape().clone()));
+    }
+    collider.shape().try_scaled(scale).ok().map(Arc::new)
+}

@@ -1,0 +1,49 @@
+//! [`MoverOutput`]: what the last move did, for the game to read after it.
+
+use bevy::prelude::*;
+
+/// What the last move did: written by [`move_movers`](super::move_movers) for a
+/// [`CharacterMover`](super::CharacterMover), returned by
+/// [`move_and_slide`](super::move_and_slide).
+#[derive(Component, Clone, Debug, Default, PartialEq, Reflect)]
+#[reflect(Component, Default)]
+pub struct MoverOutput {
+    /// Whether the mover ended the move standing on walkable ground.
+    pub grounded: bool,
+    /// The ground it stands on, when grounded.
+    pub ground: Option<MoverGround>,
+    /// How far it actually moved: the slide, the step-ups, the snap, the platform's
+    /// carry and the push-out together.
+    pub translation: Vec2,
+    /// What it ran into while sliding, in order (not the ground probes or the
+    /// push-out).
+    pub hits: Vec<MoverHit>,
+    /// How far the push-out moved it out of overlaps.
+    pub push_out: Vec2,
+}
+
+/// The ground under a mover.
+#[derive(Clone, Copy, Debug, PartialEq, Reflect)]
+pub struct MoverGround {
+    /// The collider stood on.
+    pub entity: Entity,
+    /// The ground's outward unit normal (towards the mover).
+    pub normal: Vec2,
+    /// Where the mover touches it.
+    pub point: Vec2,
+}
+
+/// One surface a mover ran into.
+#[derive(Clone, Copy, Debug, PartialEq, Reflect)]
+pub struct MoverHit {
+    /// The collider hit.
+    pub entity: Entity,
+    /// The surface's outward unit normal (towards the mover), after the seam rule
+    /// (an internal edge between flush tiles reports the ground's normal).
+    pub normal: Vec2,
+    /// Where they touched.
+    pub point: Vec2,
+    /// When, as a fraction (0 to 1) of the cast that met it: the first cast is the
+    /// whole translation, each later one what was left of it after sliding.
+    pub time: f32,
+}

@@ -1,0 +1,48 @@
+//! [`OneWayPlatform`]: colliders a mover meets only from one side.
+
+use bevy::prelude::*;
+
+/// Makes a collider solid to [`CharacterMover`](super::CharacterMover)s only from the
+/// side `direction` faces: a mover passes through it from any other side (jumping up
+/// through a floor) and stands on it from that side.
+///
+/// The mover meets the platform only when it moves against `direction` onto the face
+/// that looks that way, and was not already inside the platform; the push-out ignores
+/// it. The plugin's collision events still report the pair while a mover passes
+/// through (the step has no per-pair filter yet).
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_sat2d::prelude::*;
+/// # let mut app = App::new();
+/// app.world_mut().spawn((
+///     Collider::rectangle(64.0, 4.0),
+///     StaticCollider,
+///     OneWayPlatform::default(), // solid from above
+///     Transform::from_xyz(0.0, 40.0, 0.0),
+/// ));
+/// ```
+#[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
+#[reflect(Component, Default)]
+pub struct OneWayPlatform {
+    /// The solid side: movers coming from it land on the platform.
+    pub direction: Dir2,
+}
+
+impl Default for OneWayPlatform {
+    fn default() -> Self {
+        Self { direction: Dir2::Y }
+    }
+}
+
+impl OneWayPlatform {
+    /// Whether a mover moving by `motion` that touches the platform on a face whose
+    /// outward normal is `normal` is stopped by it. `inside` says the mover overlapped
+    /// the platform already where the cast began.
+    #[must_use]
+    pub fn blocks(&self, motion: Vec2, normal: Vec2, inside: bool) -> bool {
+        // The solid face looks along `direction` (within 60°), the mover comes onto it
+        // against `direction`, and it is not on its way out of the platform.
+        !inside && normal.dot(*self.direction) > 0.5 && motion.dot(*self.direction) < 0.0
+    }
+}

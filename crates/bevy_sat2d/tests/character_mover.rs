@@ -1,0 +1,201 @@
+//! The character mover, headless: tile seams, slopes, steps, stairs, fast moves into
+//! thin walls, one-way and moving platforms, and bad input.
+#![allow(missing_docs)]
+
+use bevy::prelude::*;
+use bevy_sat2d::prelude::*;
+
+const SKIN: f32 = 0.02;
+
+/// A headless app with the collision plugin and the mover plugin.
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        TransformPlugin,
+        SatPlugin::default(),
+        CharacterMoverPlugin::default(),
+    ));
+    app
+}
+
+/// A static collider at `position`.
+fn solid(app: &mut App, collider: Collider, position: Vec2) -> Entity {
+    app.world_mut()
+        .spawn((
+            collider,
+            StaticCollider,
+            Transform::from_translation(position.extend(0.0)),
+        ))
+        .id()
+}
+
+/// `count` 16×16 tiles side by side from x = 0, their tops at y = 0.
+fn tile_floor(app: &mut App, count: usize) {
+    for index in 0..count {
+        let centre = Vec2::new(8.0 + 16.0 * index as f32, -8.0);
+        solid(app, Collider::rectangle(16.0, 16.0), centre);
+    }
+}
+
+/// A mover with `collider` at `position`.
+fn mover(app: &mut App, collider: Collider, position: Vec2, settings: MoverSettings) -> Entity {
+    app.world_mut()
+        .spawn((
+            collider,
+            CharacterMover {
+                settings,
+                ..default()
+            },
+            Transform::from_translation(position.extend(0.0)),
+        ))
+        .id()
+}
+
+/// One step with `translation` asked of `entity`; its position after the step.
+fn step(app: &mut App, entity: Entity, translation: Vec2) -> Vec2 {
+    app.world_mut()
+        .get_mut::<CharacterMover>(entity)
+        .unwrap()
+        .translation = Some(translation);
+    app.update();
+    position(app, entity)
+}
+
+fn position(app: &App, entity: Entity) -> Vec2 {
+    app.world()
+        .get::<Transform>(entity)
+        .unwrap()
+        .translation
+        .truncate()
+}
+
+fn output(app: &App, entity: Entity) -> MoverOutput {
+    app.world().get::<MoverOutput>(entity).unwrap().clone()
+}
+
+/// Walks `body` (half height `half`) from x = 4, resting on the floor, by `speed` per
+/// step with a pull of 1 down, until x passes `end`; checks every step that the height
+/// stays the resting height within 1e-3 and the horizontal move is never less than
+/// `speed`. Returns the steps taken.
+fn walk_flat(app: &mut App, body: Collider, half: f32, speed: f32, end: f32) -> usize {
+    let rest = half + SKIN;
+    // Start touching the floor exactly (no skin): the hardest place for a seam.
+    let entity = mover(app, body, Vec2::new(4.0, half), MoverSettings::default());
+    app.update();
+    let mut last = position(app, entity);
+    let mut steps = 0;
+    while last.x < end {
+        let now = step(app, entity, Vec2::new(speed, -1.0));
+        assert!(
+            (now.y - rest).abs() < 1e-3,
+            "step {steps}: height {} at x {} (rest {rest})",
+            now.y,
+            now.x
+        );
+        assert!(
+            now.x - last.x >= speed - 1e-3,
+            "step {steps}: moved {} of {speed} at x {}",
+            now.x - last.x,
+            last.x
+        );
+        assert!(output(app, entity).grounded, "step {steps}: not grounded");
+        last = now;
+        steps += 1;
+    }
+    steps
+}
+
+#[test]
+fn a_box_walks_200_tiles_as_on_one_long_box() {
+    for speed in [3.0, 2.7] {
+        let mut app = app();
+        tile_floor(&mut app, 200);
+        let steps = walk_flat(
+            &mut app,
+            Collider::rectangle(12.0, 12.0),
+            6.0,
+            speed,
+            3180.0,
+        );
+        assert!(steps > 1000);
+    }
+}
+
+#[test]
+fn a_capsule_walks_200_tiles_as_on_one_long_box() {
+    for speed in [3.0, 2.7] {
+        let mut app = app();
+        tile_floor(&mut app, 200);
+        // Radius 5, segment 10: 20 tall.
+        walk_flat(&mut app, Collider::capsule(5.0, 10.0), 10.0, speed, 3180.0);
+    }
+}
+
+#[test]
+fn the_long_box_and_the_tiles_give_the_same_walk() {
+    let mut tiles = app();
+    tile_floor(&mut tiles, 20);
+    let mut long = app();
+    solid(
+        &mut long,
+        Collider::rectangle(320.0, 16.0),
+        Vec2::new(160.0, -8.0),
+    );
+    let on_tiles = mover(
+        &mut tiles,
+        Collider::rectangle(12.0, 12.0),
+        Vec2::new(4.0, 6.0),
+        MoverSettings::default(),
+    );
+    let on_long = mover(
+        &mut long,
+        Collider::rectangle(12.0, 12.0),
+        Vec2::new(4.0, 6.0),
+        MoverSettings::default(),
+    );
+    tiles.update();
+    long.update();
+    for _ in 0..90 {
+        let a = step(&mut tiles, on_tiles, Vec2::new(3.3, -0.5));
+        let b = step(&mut long, on_long, Vec2::new(3.3, -0.5));
+        assert!(a.distance(b) < 1e-3, "tiles {a} long box {b}");
+    }
+}
+
+/// Without gravity and with no skin under it, a box's bottom corners meet every tile's
+/// corner on the way: the seam rule must read them as the floor.
+#[test]
+fn a_box_on_the_tiles_with_no_gap_crosses_every_seam() {
+    for body in [
+        Collider::rectangle(12.0, 12.0),
+        Collider::rectangle(16.0, 12.0),
+    ] {
+        let mut app = app();
+        tile_floor(&mut app, 40);
+        let entity = mover(
+            &mut app,
+            body,
+            Vec2::new(8.0, 6.0),
+            MoverSettings::default(),
+        );
+        app.update();
+        let mut last = position(&app, entity);
+        while last.x < 600.0 {
+            let now = step(&mut app, entity, Vec2::new(4.0, 0.0));
+            assert!(
+                now.x - last.x >= 4.0 - 1e-3,
+                "stopped at x {} ({})",
+                last.x,
+                now.x
+            );
+            // At most a skin's lift, once: the gap the mover keeps.
+            assert!(
+                now.y >= 6.0 - 1e-4 && now.y <= 6.0 + SKIN + 1e-3,
+                "height {}",
+                now.y
+            );
+            last = now;
+        }
+    }
+}
