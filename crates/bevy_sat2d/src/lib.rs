@@ -23,7 +23,8 @@
 //!
 //! # What happens each step
 //!
-//! In `PostUpdate`, after transform propagation ([`SatSystems`], in order):
+//! In `PostUpdate`, after transform propagation, or once per fixed tick in
+//! `FixedPostUpdate` with [`SatPlugin::fixed`] ([`SatSystems`], in order):
 //!
 //! 1. **SyncColliders** — colliders whose `Collider`, `GlobalTransform`,
 //!    [`CollisionLayers`] or [`StaticCollider`] marker changed are re-placed in the
@@ -106,7 +107,6 @@
 //!   renderer; without it the plugin depends on no rendering crate.
 
 mod broad_phase;
-mod character_mover;
 mod collider;
 mod collider_asset;
 mod colliding_entities;
@@ -125,6 +125,7 @@ mod query_filter;
 mod ray_walk;
 mod removal;
 mod report;
+mod sat_config;
 mod sat_systems;
 mod spatial_query;
 mod static_collider;
@@ -133,10 +134,6 @@ mod swept_contact;
 mod swept_pairs;
 mod sync;
 
-pub use character_mover::{
-    CharacterMover, CharacterMoverPlugin, MoverGround, MoverHit, MoverOutput, MoverSettings,
-    OneWayPlatform, move_and_slide, move_movers,
-};
 pub use collider::Collider;
 pub use collider_asset::{ColliderAsset, ColliderAssetError, ColliderAssetLoader, ColliderHandle};
 pub use colliding_entities::CollidingEntities;
@@ -146,8 +143,9 @@ pub use collision_world::{CollisionWorld, PlacedCollider};
 pub use diagnostics::SatDiagnostics;
 pub use pair_result::EntityPair;
 pub use placement::placement;
-pub use plugin::{SatConfig, SatPlugin};
+pub use plugin::SatPlugin;
 pub use query_filter::QueryFilter;
+pub use sat_config::SatConfig;
 pub use sat_systems::SatSystems;
 pub use sat2d;
 pub use spatial_query::SpatialQuery;
@@ -156,10 +154,6 @@ pub use swept_collider::SweptCollider;
 
 /// Everything a game needs: `use bevy_sat2d::prelude::*;`.
 pub mod prelude {
-    pub use crate::{
-        CharacterMover, CharacterMoverPlugin, MoverOutput, MoverSettings, OneWayPlatform,
-        move_and_slide,
-    };
     pub use crate::{
         Collider, ColliderHandle, CollidingEntities, CollisionEnded, CollisionEvent,
         CollisionLayers, CollisionStarted, CollisionWorld, QueryFilter, SatConfig, SatDiagnostics,

@@ -1,77 +1,26 @@
 //! [`SatPlugin`]: the resources, the four stage systems in their [`SatSystems`] sets,
-//! and the `.collider.ron` assets.
+//! the transform propagation a schedule other than `PostUpdate` needs, and the
+//! `.collider.ron` assets.
 
 use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use bevy::prelude::*;
 use bevy::transform::TransformSystems;
+use bevy::transform::systems::{
+    StaticTransformOptimizations, mark_dirty_trees, propagate_parent_transforms,
+    sync_simple_transforms,
+};
 use sat2d::broad_phase::CellSize;
 
 use crate::broad_phase::find_candidate_pairs;
 use crate::collider_asset::{ColliderAssetLoader, apply_collider_assets};
 use crate::narrow_phase::test_candidate_pairs;
 use crate::report::report_collisions;
+use crate::sat_config::detection_enabled;
 use crate::sync::sync_colliders;
 use crate::{
-    Collider, ColliderAsset, CollisionEvent, CollisionLayers, CollisionWorld, SatDiagnostics,
-    SatSystems, StaticCollider, SweptCollider,
+    Collider, ColliderAsset, CollisionEvent, CollisionLayers, CollisionWorld, SatConfig,
+    SatDiagnostics, SatSystems, StaticCollider, SweptCollider,
 };
-
-/// Settings the plugin reads every step; change them at run time through the resource.
-///
-/// ```
-/// use bevy::prelude::*;
-/// use bevy_sat2d::prelude::*;
-/// #[derive(Resource)]
-/// struct MenuOpen(bool);
-/// // Pause detection while a menu is open: the step does nothing and writes nothing;
-/// // on resume, whatever changed meanwhile (moves, despawns) is reported once.
-/// fn toggle_pause(menu: Res<MenuOpen>, mut config: ResMut<SatConfig>) {
-///     config.enabled = !menu.0;
-/// }
-/// # bevy::ecs::system::assert_is_system(toggle_pause);
-/// let mut app = App::new();
-/// app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
-/// // Only `Started` and `Ended` messages; read current contacts from `CollisionWorld`.
-/// app.world_mut().resource_mut::<SatConfig>().ongoing_events = false;
-/// ```
-#[derive(Resource, Reflect, Clone, Copy, Debug, PartialEq)]
-#[reflect(Resource, Debug)]
-pub struct SatConfig {
-    /// Whether the step runs (default `true`). While `false`, every stage system is
-    /// skipped: nothing is synced, tested or written, and [`CollisionWorld`] and
-    /// [`SatDiagnostics`] keep the last step's state. Colliders removed or despawned
-    /// meanwhile are remembered, and the first step after resuming ends their pairs,
-    /// once, along with every other change made during the pause.
-    pub enabled: bool,
-    /// Whether [`CollisionEvent::Ongoing`] is written for pairs that go on touching
-    /// (default `true`). When `false`, only `Started` and `Ended` messages are written;
-    /// the current contacts stay readable from [`CollisionWorld::contacts`] and
-    /// [`CollisionWorld::contact`], and [`CollidingEntities`](crate::CollidingEntities)
-    /// is kept as always.
-    pub ongoing_events: bool,
-    /// The broad phase's cell size (a change rebuilds the grid at the next step; a fixed
-    /// side that is not finite and positive is ignored with a warning).
-    pub cell_size: CellSize,
-    /// Whether the narrow phase may use Bevy's `ComputeTaskPool`. Results are the same
-    /// either way.
-    pub parallel: bool,
-}
-
-impl Default for SatConfig {
-    fn default() -> Self {
-        Self {
-            enabled: true,
-            ongoing_events: true,
-            cell_size: CellSize::Auto,
-            parallel: true,
-        }
-    }
-}
-
-/// Whether [`SatConfig::enabled`] lets the stage systems run.
-fn detection_enabled(config: Res<SatConfig>) -> bool {
-    config.enabled
-}
 
 /// Collision detection for 2D: add it, put [`Collider`]s on entities, read
 /// [`CollisionEvent`]s.
@@ -79,9 +28,12 @@ fn detection_enabled(config: Res<SatConfig>) -> bool {
 /// It adds one system per stage, each in its [`SatSystems`] set, the sets chained in that
 /// order in `schedule`; order your own systems against the sets. The default,
 /// `PostUpdate` after transform propagation, means events describe where things are
-/// after this frame's movement, before rendering. Works headless (`MinimalPlugins` +
-/// `TransformPlugin`); with `AssetPlugin` present it also registers the `.collider.ron`
-/// loader.
+/// after this frame's movement, before rendering. [`SatPlugin::fixed`] runs the step in
+/// `FixedPostUpdate` instead, once per fixed tick, for games that move things in
+/// `FixedUpdate`.
+///
+/// Works headless with `MinimalPlugins` + `TransformPlugin`; `.collider.ron` files also
+/// need `AssetPlugin` (the loader is registered when it is present).
 ///
 /// ```
 /// use bevy::prelude::*;
@@ -102,6 +54,11 @@ pub struct SatPlugin {
     pub schedule: InternedScheduleLabel,
     /// Initial [`SatConfig`].
     pub config: SatConfig,
+    /// Whether the plugin brings `GlobalTransform` up to date in `schedule` itself,
+    /// before [`SatSystems::SyncColliders`]: Bevy's own propagation systems, added to
+    /// `schedule` in its `TransformSystems::Propagate` set. Off in `PostUpdate`, where
+    /// `TransformPlugin` does it; on in any other schedule, where nothing else does.
+    pub propagate_transforms: bool,
 }
 
 impl Default for SatPlugin {
@@ -111,14 +68,56 @@ impl Default for SatPlugin {
 }
 
 impl SatPlugin {
-    /// The plugin running in `schedule`. Outside `PostUpdate`, order
-    /// [`SatSystems::SyncColliders`] after whatever updates `GlobalTransform` there.
+    /// The plugin running in `schedule`. Outside `PostUpdate` it also propagates
+    /// transforms there, before syncing colliders, so each step places colliders where
+    /// that schedule left them (see [`Self::propagate_transforms`]).
     #[must_use]
     pub fn new(schedule: impl ScheduleLabel) -> Self {
+        let schedule = schedule.intern();
         Self {
-            schedule: schedule.intern(),
+            schedule,
             config: SatConfig::default(),
+            propagate_transforms: schedule != PostUpdate.intern(),
         }
+    }
+
+    /// The plugin on a fixed timestep: one step per tick, in `FixedPostUpdate`, after
+    /// the game's `FixedUpdate` systems have moved things.
+    ///
+    /// - **Placement**: the plugin propagates `Transform` to `GlobalTransform` at the
+    ///   start of each step (Bevy otherwise does so only in `PostUpdate`, once a frame),
+    ///   so with two ticks in a frame, each tick's step sees that tick's positions, and
+    ///   child colliders follow parents moved in `FixedUpdate`.
+    /// - **Events**: [`CollisionEvent`]s written in a tick are read by `Update` systems
+    ///   in the same frame and by `FixedUpdate` systems in the next tick (or by
+    ///   `FixedPostUpdate` systems ordered `.after(SatSystems::Events)` in the same
+    ///   tick), each exactly once with its own `MessageReader`, whatever the ratio of
+    ///   frames to ticks: Bevy keeps messages until a frame after the next tick has run.
+    /// - A frame with no tick has no step: [`CollisionWorld`] and `CollidingEntities`
+    ///   describe the last tick.
+    ///
+    /// ```
+    /// use bevy::prelude::*;
+    /// use bevy_sat2d::prelude::*;
+    /// #[derive(Component)]
+    /// struct Velocity(Vec2);
+    /// fn move_bodies(time: Res<Time>, mut bodies: Query<(&mut Transform, &Velocity)>) {
+    ///     for (mut transform, velocity) in &mut bodies {
+    ///         transform.translation += (velocity.0 * time.delta_secs()).extend(0.0);
+    ///     }
+    /// }
+    /// fn react(mut events: MessageReader<CollisionEvent>) {
+    ///     for event in events.read() {
+    ///         info!("{event:?}");
+    ///     }
+    /// }
+    /// App::new()
+    ///     .add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::fixed()))
+    ///     .add_systems(FixedUpdate, (react, move_bodies).chain());
+    /// ```
+    #[must_use]
+    pub fn fixed() -> Self {
+        Self::new(FixedPostUpdate)
     }
 
     /// With a fixed broad-phase cell size instead of the automatic one.
@@ -169,6 +168,23 @@ impl Plugin for SatPlugin {
                 PostUpdate,
                 SatSystems::SyncColliders.after(TransformSystems::Propagate),
             );
+        }
+        if self.propagate_transforms {
+            // The same systems, in the same order, as `TransformPlugin` runs in
+            // `PostUpdate`; each schedule's copies track changes since their own last run.
+            app.init_resource::<StaticTransformOptimizations>()
+                .add_systems(
+                    schedule,
+                    (
+                        mark_dirty_trees,
+                        propagate_parent_transforms,
+                        sync_simple_transforms,
+                    )
+                        .chain()
+                        .in_set(TransformSystems::Propagate)
+                        .before(SatSystems::SyncColliders)
+                        .run_if(detection_enabled),
+                );
         }
         app.add_message::<CollisionEvent>().add_systems(
             schedule,
