@@ -136,3 +136,32 @@ fn underflowing_rectangles_are_refused_not_panicking() {
     }
     assert!(Shape::try_rectangle(sat2d::MIN_SIZE, sat2d::MIN_SIZE).is_ok());
 }
+
+/// Found by the `construction` fuzz target: a concave outline with a near-straight
+/// spike. Merging its triangles left a part of three points on a line, which turned
+/// clockwise in `f32` and tripped the convex-part assertion. Flat slivers are dropped.
+#[test]
+fn flat_slivers_are_not_parts() {
+    let outline = [
+        (-0.005_667_840_6, -0.000_354_764_78),
+        (-0.000_352_859_5, -0.000_354_243_33),
+        (-0.000_354_243_18, -0.000_354_243_24),
+        (0.119_983_144, -0.000_353_352_37),
+        (-0.000_353_420_36, -0.000_487_757_7),
+        (-0.000_122_073, -0.000_354_265_6),
+    ]
+    .map(|(x, y)| Vec2::new(x, y));
+    let Shape::Concave(polygon) = Shape::polygon(&outline).expect("a simple outline") else {
+        panic!("the outline is concave");
+    };
+    assert!(!polygon.parts().is_empty());
+    for part in polygon.parts() {
+        assert!(part.metrics().area > 0.0, "{part:?}");
+    }
+    let parts_area: f32 = polygon.parts().iter().map(|p| p.metrics().area).sum();
+    let area = polygon.metrics().area;
+    assert!(
+        (parts_area - area).abs() <= area * 1e-3,
+        "{parts_area} vs {area}"
+    );
+}

@@ -5,7 +5,7 @@ use glam::Vec2;
 use super::polygon_metrics::PolygonMetrics;
 use crate::decompose::ear_clipping::ear_clip;
 use crate::decompose::hertel_mehlhorn::merge_triangles;
-use crate::decompose::outline::clean_outline;
+use crate::decompose::outline::{clean_outline, signed_area};
 use crate::{ConvexPolygon, ShapeError};
 
 /// A simple (non-self-intersecting) concave polygon.
@@ -54,13 +54,22 @@ impl ConcavePolygon {
     /// Decomposes an outline already known to be simple and counter-clockwise.
     pub(crate) fn from_simple_ccw(outline: Vec<Vec2>) -> Result<Self, ShapeError> {
         let triangles = ear_clip(&outline)?;
-        let parts = merge_triangles(&outline, &triangles)
+        let parts: Vec<ConvexPolygon> = merge_triangles(&outline, &triangles)
             .into_iter()
-            .map(|indices| {
+            .filter_map(|indices| {
                 let points: Vec<Vec2> = indices.iter().map(|&i| outline[i as usize]).collect();
-                ConvexPolygon::from_convex_ccw(without_collinear(points))
+                let points = without_collinear(points);
+                // Merging accepts turns a hair past straight; what is left of such a
+                // sliver can be three points on a line, turning either way in f32.
+                // It has no area to collide with: drop it.
+                is_convex_ccw(&points).then(|| ConvexPolygon::from_convex_ccw(points))
             })
             .collect();
+        if parts.is_empty() {
+            return Err(ShapeError::Triangulation {
+                remaining: outline.len(),
+            });
+        }
         let metrics = PolygonMetrics::of_outline(&outline);
         Ok(Self {
             outline,
@@ -84,7 +93,8 @@ impl ConcavePolygon {
         &self.triangles
     }
 
-    /// The convex parts after merging triangles. Their union is the polygon.
+    /// The convex parts after merging triangles. Their union is the polygon (less any
+    /// sliver of no area that rounding left flat).
     #[inline]
     #[must_use]
     pub fn parts(&self) -> &[ConvexPolygon] {
@@ -97,6 +107,21 @@ impl ConcavePolygon {
     pub fn metrics(&self) -> &PolygonMetrics {
         &self.metrics
     }
+}
+
+/// Whether `points` turn left at every vertex and enclose a positive area (in `f64`).
+fn is_convex_ccw(points: &[Vec2]) -> bool {
+    let count = points.len();
+    count >= 3
+        && signed_area(points.iter().copied()) > 0.0
+        && (0..count).all(|i| {
+            let (previous, current, next) = (
+                points[(i + count - 1) % count],
+                points[i],
+                points[(i + 1) % count],
+            );
+            (current - previous).perp_dot(next - current) > 0.0
+        })
 }
 
 /// Drops vertices where a merged part runs straight on (merging can create them).
