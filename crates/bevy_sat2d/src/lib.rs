@@ -107,6 +107,7 @@
 //!   renderer; without it the plugin depends on no rendering crate.
 
 mod broad_phase;
+mod character_mover;
 mod collider;
 mod collider_asset;
 mod colliding_entities;
@@ -134,6 +135,10 @@ mod swept_contact;
 mod swept_pairs;
 mod sync;
 
+pub use character_mover::{
+    CharacterMover, CharacterMoverPlugin, MoverGround, MoverHit, MoverOutput, MoverSettings,
+    OneWayPlatform, move_and_slide, move_movers,
+};
 pub use collider::Collider;
 pub use collider_asset::{ColliderAsset, ColliderAssetError, ColliderAssetLoader, ColliderHandle};
 pub use colliding_entities::CollidingEntities;
@@ -154,6 +159,10 @@ pub use swept_collider::SweptCollider;
 
 /// Everything a game needs: `use bevy_sat2d::prelude::*;`.
 pub mod prelude {
+    pub use crate::{
+        CharacterMover, CharacterMoverPlugin, MoverOutput, MoverSettings, OneWayPlatform,
+        move_and_slide,
+    };
     pub use crate::{
         Collider, ColliderHandle, CollidingEntities, CollisionEnded, CollisionEvent,
         CollisionLayers, CollisionStarted, CollisionWorld, QueryFilter, SatConfig, SatDiagnostics,
