@@ -36,7 +36,9 @@ impl FuzzShape {
         let coordinate = |bits| ranged(bits, -150.0, 150.0);
         match self {
             Self::Circle(radius) => Shape::try_circle(size(*radius)).ok(),
-            Self::Rectangle(width, height) => Shape::try_rectangle(size(*width), size(*height)).ok(),
+            Self::Rectangle(width, height) => {
+                Shape::try_rectangle(size(*width), size(*height)).ok()
+            }
             Self::Capsule(radius, length) => {
                 Shape::try_capsule(size(*radius), ranged(*length, 0.0, 100.0)).ok()
             }
@@ -59,8 +61,7 @@ impl FuzzShape {
                 let points: Vec<Vec2> = (0..tips * 2)
                     .map(|index| {
                         let radius = if index % 2 == 0 { outer } else { inner };
-                        Vec2::from_angle(index as f32 * std::f32::consts::PI / tips as f32)
-                            * radius
+                        Vec2::from_angle(index as f32 * std::f32::consts::PI / tips as f32) * radius
                     })
                     .collect();
                 Shape::polygon(&points).ok()

@@ -19,7 +19,10 @@ enum Input {
 
 fuzz_target!(|input: Input| {
     let points = |raw: &[(f32, f32)]| -> Vec<Vec2> {
-        raw.iter().take(64).map(|(x, y)| Vec2::new(*x, *y)).collect()
+        raw.iter()
+            .take(64)
+            .map(|(x, y)| Vec2::new(*x, *y))
+            .collect()
     };
     let shape = match &input {
         Input::Circle(radius) => Shape::try_circle(*radius),
@@ -34,7 +37,10 @@ fuzz_target!(|input: Input| {
     let Ok(shape) = shape else {
         return;
     };
-    assert!(shape.reach().is_finite() && shape.reach() > 0.0, "{shape:?}");
+    assert!(
+        shape.reach().is_finite() && shape.reach() > 0.0,
+        "{shape:?}"
+    );
     let aabb = shape.aabb(&Iso::IDENTITY);
     assert!(aabb.min.is_finite() && aabb.max.is_finite(), "{shape:?}");
     assert!(shape.part_count() >= 1);
@@ -47,7 +53,10 @@ fuzz_target!(|input: Input| {
     }
     if let Shape::Polygon(polygon) = &shape {
         let metrics = polygon.metrics();
-        assert!(metrics.area > 0.0 && metrics.centroid.is_finite(), "{polygon:?}");
+        assert!(
+            metrics.area > 0.0 && metrics.centroid.is_finite(),
+            "{polygon:?}"
+        );
         let count = polygon.points().len();
         for index in 0..count {
             let (a, b, c) = (
@@ -55,9 +64,17 @@ fuzz_target!(|input: Input| {
                 polygon.points()[(index + 1) % count],
                 polygon.points()[(index + 2) % count],
             );
-            assert!((b - a).perp_dot(c - b) >= 0.0, "not convex CCW at {index}: {polygon:?}");
+            assert!(
+                (b - a).perp_dot(c - b) >= 0.0,
+                "not convex CCW at {index}: {polygon:?}"
+            );
         }
     }
     // A shape at the origin contains its own centre of bounds or at least touches itself.
-    assert!(sat2d::intersects(&shape, &Iso::IDENTITY, &shape, &Iso::IDENTITY));
+    assert!(sat2d::intersects(
+        &shape,
+        &Iso::IDENTITY,
+        &shape,
+        &Iso::IDENTITY
+    ));
 });

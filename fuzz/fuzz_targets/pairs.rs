@@ -29,7 +29,11 @@ fuzz_target!(|input: Input| {
     let tolerance = sat2d::tolerance(&a, &b);
     let contact = sat2d::contact(&a, &iso_a, &b, &iso_b);
     let intersects = sat2d::intersects(&a, &iso_a, &b, &iso_b);
-    assert_eq!(contact.is_some(), intersects, "contact {contact:?} vs intersects");
+    assert_eq!(
+        contact.is_some(),
+        intersects,
+        "contact {contact:?} vs intersects"
+    );
     let Some(contact) = contact else {
         return;
     };

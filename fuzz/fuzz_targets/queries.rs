@@ -28,7 +28,6 @@ fn moved(iso: &Iso, by: sat2d::Vec2) -> Iso {
     Iso::new(iso.translation + by, iso.rotation.angle())
 }
 
-
 fuzz_target!(|input: Input| {
     let (Some(a), Some(b)) = (input.a.build(), input.b.build()) else {
         return;
