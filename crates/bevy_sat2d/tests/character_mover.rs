@@ -5,74 +5,9 @@
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
 
-const SKIN: f32 = 0.02;
+mod character_mover_support;
 
-/// A headless app with the collision plugin and the mover plugin.
-fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        TransformPlugin,
-        SatPlugin::default(),
-        CharacterMoverPlugin::default(),
-    ));
-    app
-}
-
-/// A static collider at `position`.
-fn solid(app: &mut App, collider: Collider, position: Vec2) -> Entity {
-    app.world_mut()
-        .spawn((
-            collider,
-            StaticCollider,
-            Transform::from_translation(position.extend(0.0)),
-        ))
-        .id()
-}
-
-/// `count` 16×16 tiles side by side from x = 0, their tops at y = 0.
-fn tile_floor(app: &mut App, count: usize) {
-    for index in 0..count {
-        let centre = Vec2::new(8.0 + 16.0 * index as f32, -8.0);
-        solid(app, Collider::rectangle(16.0, 16.0), centre);
-    }
-}
-
-/// A mover with `collider` at `position`.
-fn mover(app: &mut App, collider: Collider, position: Vec2, settings: MoverSettings) -> Entity {
-    app.world_mut()
-        .spawn((
-            collider,
-            CharacterMover {
-                settings,
-                ..default()
-            },
-            Transform::from_translation(position.extend(0.0)),
-        ))
-        .id()
-}
-
-/// One step with `translation` asked of `entity`; its position after the step.
-fn step(app: &mut App, entity: Entity, translation: Vec2) -> Vec2 {
-    app.world_mut()
-        .get_mut::<CharacterMover>(entity)
-        .unwrap()
-        .translation = Some(translation);
-    app.update();
-    position(app, entity)
-}
-
-fn position(app: &App, entity: Entity) -> Vec2 {
-    app.world()
-        .get::<Transform>(entity)
-        .unwrap()
-        .translation
-        .truncate()
-}
-
-fn output(app: &App, entity: Entity) -> MoverOutput {
-    app.world().get::<MoverOutput>(entity).unwrap().clone()
-}
+use character_mover_support::*;
 
 /// Walks `body` (half height `half`) from x = 4, resting on the floor, by `speed` per
 /// step with a pull of 1 down, until x passes `end`; checks every step that the height
