@@ -6,7 +6,7 @@
 //! | route | the ray | against | frame |
 //! |---|---|---|---|
 //! | circle–circle | B's centre, moving | A's centre grown by both radii | world |
-//! | polygon–circle | the circle's centre | the polygon grown by the radius | the polygon's |
+//! | polygon–circle | the circle's centre | the polygon's faces' planes, grown by the radius | the polygon's |
 //! | swept discs, one a circle | that circle's centre | the other's segment, grown | world |
 //! | other convex pairs | the origin | the Minkowski difference `A ⊖ B` | A's |
 //! | concave | the origin | `A_i ⊖ B_j`, part pair by part pair | A's |
@@ -94,17 +94,24 @@ pub fn cast_shape(
             radius,
             flipped,
         } => {
-            let grown = RoundedConvex {
-                radius,
-                ..polygon.rounded()
-            };
+            // The polygon stands still; the circle's centre moves (by `−m` when it is A).
             let motion = polygon_iso.inverse_transform_vector(motion);
-            let sweep = if flipped {
-                sweep_center(grown, center, -motion, radius)?.flipped()
-            } else {
-                sweep_center(grown, center, motion, radius)?
+            let centre = [center];
+            let circle = RoundedConvex {
+                points: &centre,
+                normals: &[],
+                radius,
             };
-            (sweep, *polygon_iso, !flipped)
+            let (toward, tolerance) = (if flipped { -motion } else { motion }, tolerance(a, b));
+            let sweep = match polygon.lane_view() {
+                Some(lanes) => sweep_cores(&lanes, &circle, toward, 1.0, tolerance),
+                None => sweep_cores(&polygon.rounded(), &circle, toward, 1.0, tolerance),
+            }?;
+            (
+                if flipped { sweep.flipped() } else { sweep },
+                *polygon_iso,
+                !flipped,
+            )
         }
         Route::SweptDiscs(disc_a, disc_b) => {
             let (sweep, still_a) = sweep_discs(&disc_a, &disc_b, motion, tolerance(a, b))?;

@@ -46,7 +46,9 @@ pub(crate) enum Nearest {
 /// else → the closest points near the face that separates most (A's i unless B's j does more)
 /// ```
 /// Two segments (or a point) have a difference whose ends are not faces: their closest
-/// points are measured whatever the scan says, over the whole segments.
+/// points are measured whatever the scan says, over the whole segments (see
+/// [`closest_near_face`]).
+#[inline]
 pub(crate) fn nearest(a: &impl ConvexCore, b: &impl ConvexCore) -> Nearest {
     let (core_a, core_b) = (a.rounded(), b.rounded());
     let (Some(scan_a), Some(scan_b)) = (
@@ -70,20 +72,45 @@ pub(crate) fn nearest(a: &impl ConvexCore, b: &impl ConvexCore) -> Nearest {
 
 /// The closest points of core A and core B moved by `shift` (both in A's frame, the
 /// result too: `on_b` lies on the moved B), given the face of `A ⊖ B` whose plane
-/// `shift` lies highest over. Exact when the cores are apart or touch.
+/// `shift` lies highest over. Exact when the cores are apart or touch, and for two
+/// segments (or a point) in every case: those are measured whole, crossings included.
 ///
 /// ```text
 /// reference = the face's own core and edge e; other = the other core
 /// v = other's vertex deepest toward e (least far along e's outward normal)
-/// nearest of: e against each of the two edges of other that meet at v,
-///             v against each of the reference's two edges beside e
+/// v projects onto e within its ends → v and its projection   (the face's height: no
+///                                      point of the difference can be nearer)
+/// else, c = e's end on that side      → the nearest of: c against each edge of other
+///                                      that meets at v, v against the reference's
+///                                      edge that meets e at c
 /// ```
+/// The difference's face then ends at `c − v`, its nearest point; the two faces that
+/// can follow it are measured too, so that two nearly equal heights, which rounding
+/// may order either way, cannot pick the wrong face.
+#[inline]
 pub(crate) fn closest_near_face(
     a: RoundedConvex<'_>,
     b: RoundedConvex<'_>,
     shift: Vec2,
     face: DifferenceFace,
 ) -> ClosestPoints {
+    // Two segments (or a point): their difference is a parallelogram or less, and
+    // their segments' closest points are the whole answer, crossings included.
+    if !a.is_polygon() && !b.is_polygon() {
+        let ends = |core: RoundedConvex<'_>, shift: Vec2| {
+            (
+                core.points[0] + shift,
+                core.points[core.points.len() - 1] + shift,
+            )
+        };
+        let ((a0, a1), (b0, b1)) = (ends(a, Vec2::ZERO), ends(b, shift));
+        let (on_a, on_b) = segment_closest_points(a0, a1, b0, b1);
+        return ClosestPoints {
+            on_a,
+            on_b,
+            distance: on_a.distance(on_b),
+        };
+    }
     let (on_a, on_b, squared) = match face {
         DifferenceFace::A(i) => near(a, Vec2::ZERO, b, shift, i),
         DifferenceFace::B(j) => {
@@ -101,6 +128,7 @@ pub(crate) fn closest_near_face(
 /// The closest points of `reference` (moved by `reference_shift`) near its face
 /// `face`, and `other` (moved by `other_shift`): `(on_reference, on_other, squared
 /// distance)`. See [`closest_near_face`].
+#[inline]
 fn near(
     reference: RoundedConvex<'_>,
     reference_shift: Vec2,
@@ -123,9 +151,26 @@ fn near(
         }
     }
     let count = other.points.len();
-    let at = |index: usize| other.points[index % count] + other_shift;
-    let (vertex, before, after) = (at(support.0), at(support.0 + count - 1), at(support.0 + 1));
-    let mut best = (start, vertex, f32::INFINITY);
+    // Indices run at most one lap past the end: a subtraction, not a division.
+    let wrap = |index: usize, count: usize| if index >= count { index - count } else { index };
+    let at = |index: usize| other.points[wrap(index, count)] + other_shift;
+    let vertex = at(support.0);
+    // Within the edge, the projection is as far as the face's plane, and no point of
+    // the difference lies beyond that plane.
+    let edge = end - start;
+    let (along, length_squared) = (edge.dot(vertex - start), edge.length_squared());
+    if (0.0..=length_squared).contains(&along) {
+        let projection = start + edge * (along / length_squared);
+        return (projection, vertex, projection.distance_squared(vertex));
+    }
+    let (before, after) = (at(support.0 + count - 1), at(support.0 + 1));
+    let faces = reference.points.len();
+    let (corner, (beside_start, beside_end)) = if along < 0.0 {
+        (start, placed_edge(wrap(face + faces - 1, faces)))
+    } else {
+        (end, placed_edge(wrap(face + 1, faces)))
+    };
+    let mut best = (corner, vertex, corner.distance_squared(vertex));
     let mut consider = |on_reference: Vec2, on_other: Vec2| {
         let squared = on_reference.distance_squared(on_other);
         if squared < best.2 {
@@ -133,16 +178,14 @@ fn near(
         }
     };
     for (other_start, other_end) in [(before, vertex), (vertex, after)] {
-        let (on_reference, on_other) = segment_closest_points(start, end, other_start, other_end);
-        consider(on_reference, on_other);
-    }
-    let faces = reference.points.len();
-    for beside in [face + faces - 1, face + 1] {
-        let (beside_start, beside_end) = placed_edge(beside % faces);
         consider(
-            closest_point_on_segment(beside_start, beside_end, vertex),
-            vertex,
+            corner,
+            closest_point_on_segment(other_start, other_end, corner),
         );
     }
+    consider(
+        closest_point_on_segment(beside_start, beside_end, vertex),
+        vertex,
+    );
     best
 }

@@ -6,17 +6,18 @@ use crate::query::core_form::{ConvexPairRoutine, on_convex_pair};
 use crate::query::kernel::ConvexCore;
 use crate::query::parts::Parts;
 use crate::query::route::{Route, route};
+use crate::shape::rounded_convex::RoundedConvex;
 use crate::{Iso, Shape};
 
 /// The distance between A placed by `iso_a` and B placed by `iso_b`: the length of the
 /// shortest segment from a point of A to a point of B, so `0` when they touch or
 /// overlap. Returns `f32::INFINITY` when either `Iso` is not finite.
 ///
-/// Exact, by the kind of pair: two circles by their centres; a polygon and a circle by
-/// the centre's distance to the polygon; circles, capsules and segments by the closest
-/// points of their segments; any other convex pair by a face scan each way (SAT), and
-/// where the cores are apart, the closest points near the face that separates them
-/// most. For concave shapes the nearest part pair wins.
+/// Exact, by the kind of pair: two circles by their centres; circles, capsules and
+/// segments by the closest points of their segments; any other convex pair (a circle
+/// as its centre) by a face scan each way (SAT), and where the cores are apart, the
+/// closest points near the face that separates them most. For concave shapes the
+/// nearest part pair wins.
 ///
 /// ```
 /// use sat2d::{Iso, Shape, Vec2};
@@ -45,12 +46,17 @@ pub fn distance(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f32 {
             radius,
             ..
         } => {
-            // In the polygon's frame: negative inside, so zero when they overlap.
-            let outside = match polygon.lane_view() {
-                Some(lanes) => lanes.signed_distance(center),
-                None => polygon.rounded().signed_distance(center),
+            // In the polygon's frame, the circle as a core of one point.
+            let centre = [center];
+            let circle = RoundedConvex {
+                points: &centre,
+                normals: &[],
+                radius,
             };
-            (outside - radius).max(0.0)
+            match polygon.lane_view() {
+                Some(lanes) => core_gap(&lanes, &circle),
+                None => core_gap(&polygon.rounded(), &circle),
+            }
         }
         Route::SweptDiscs(disc_a, disc_b) => {
             // World space: the cores' closest points, less both radii.
