@@ -1,19 +1,26 @@
 //! Stage 2, [`SatSystems::BroadPhase`](crate::SatSystems): candidate pairs from the
-//! grid, filtered by [`CollisionLayers`](crate::CollisionLayers), plus the pairs along
-//! the paths of [`SweptCollider`](crate::SweptCollider)s that moved.
+//! grid, plus the pairs along the paths of [`SweptCollider`](crate::SweptCollider)s that
+//! moved, filtered by [`CollisionLayers`](crate::CollisionLayers), bodies
+//! ([`ColliderOf`](crate::ColliderOf)), [`CollisionExclusions`] and the [`PairFilter`].
+//!
+//! Layers and bodies are read off the collider records, so they cost a comparison per
+//! pair. Exclusions and the filter hook cost nothing unless some collider has
+//! exclusions or the hook is set.
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use sat2d::broad_phase::BroadPhase;
 
-use crate::collision_world::placed;
+use crate::collision_world::{PlacedCollider, placed};
 use crate::swept_pairs::add_swept_pairs;
-use crate::{CollisionWorld, SatDiagnostics};
+use crate::{CollisionExclusions, CollisionWorld, PairFilter, SatDiagnostics};
 
 /// Writes this step's candidate pairs into the world.
 pub(crate) fn find_candidate_pairs(
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
+    exclusions: Query<&CollisionExclusions>,
+    filter: Option<Res<PairFilter>>,
 ) {
     let start = Instant::now();
     let CollisionWorld {
@@ -28,9 +35,8 @@ pub(crate) fn find_candidate_pairs(
     } = &mut *world;
     grid.pairs(candidates);
     candidates.retain(|&(a, b)| {
-        placed(colliders, a)
-            .layers
-            .interacts_with(&placed(colliders, b).layers)
+        let (a, b) = (placed(colliders, a), placed(colliders, b));
+        a.layers.interacts_with(&b.layers) && a.body != b.body
     });
     if !sweeps.is_empty() {
         add_swept_pairs(
@@ -43,6 +49,35 @@ pub(crate) fn find_candidate_pairs(
             candidates,
         );
     }
+    let any_exclusions = !exclusions.is_empty();
+    if any_exclusions || filter.is_some() {
+        candidates.retain(|&(a, b)| {
+            let (a, b) = (placed(colliders, a), placed(colliders, b));
+            let excluded =
+                any_exclusions && (excludes(a, b, &exclusions) || excludes(b, a, &exclusions));
+            let (first, second) = if a.entity < b.entity {
+                (a.entity, b.entity)
+            } else {
+                (b.entity, a.entity)
+            };
+            !excluded
+                && filter
+                    .as_ref()
+                    .is_none_or(|filter| filter.keeps(first, second))
+        });
+    }
     diagnostics.candidate_pairs = candidates.len();
     diagnostics.broad_phase_time = start.elapsed();
+}
+
+/// Whether `one`'s [`CollisionExclusions`] list `other` or `other`'s body.
+fn excludes(
+    one: &PlacedCollider,
+    other: &PlacedCollider,
+    exclusions: &Query<&CollisionExclusions>,
+) -> bool {
+    one.has_exclusions
+        && exclusions
+            .get(one.entity)
+            .is_ok_and(|list| list.excludes(other.entity) || list.excludes(other.body))
 }

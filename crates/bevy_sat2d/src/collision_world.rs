@@ -40,9 +40,16 @@ pub struct PlacedCollider {
     /// Whether the entity's `Collider` was removed and the record waits in
     /// [`CollisionWorld::removed`] to be forgotten.
     pub(crate) removal_queued: bool,
-    /// Whether the entity's `StaticCollider` was removed and it waits in
-    /// [`CollisionWorld::unmarked`] to be placed among the moving colliders.
-    pub(crate) unmark_queued: bool,
+    /// Whether the entity lost its `StaticCollider`, `ColliderOf` or
+    /// `CollisionExclusions` and waits in [`CollisionWorld::refreshed`] to be placed
+    /// again.
+    pub(crate) refresh_queued: bool,
+    /// The body the collider belongs to: its [`ColliderOf`](crate::ColliderOf) target,
+    /// or the entity itself. Colliders of one body never pair.
+    pub(crate) body: Entity,
+    /// Whether the entity has [`CollisionExclusions`](crate::CollisionExclusions), for
+    /// the broad phase to look up.
+    pub(crate) has_exclusions: bool,
     /// How far a [`SweptCollider`](crate::SweptCollider) moved in step `motion_step`.
     pub(crate) motion: Vec2,
     /// The step `motion` belongs to; in any other step the collider is not swept.
@@ -115,9 +122,10 @@ pub struct CollisionWorld {
     /// Colliders removed or despawned since the last sync, queued by `Collider`'s
     /// remove hook (see [`crate::removal`]), each once.
     pub(crate) removed: Vec<Entity>,
-    /// Colliders whose `StaticCollider` marker was removed since the last sync, queued
-    /// by its remove hook, each once.
-    pub(crate) unmarked: Vec<Entity>,
+    /// Colliders that lost their `StaticCollider`, `ColliderOf` or
+    /// `CollisionExclusions` since the last sync, queued by those components' remove
+    /// hooks, each once.
+    pub(crate) refreshed: Vec<Entity>,
 }
 
 /// The record of grid id `id`, which the grid only hands out for placed colliders.
@@ -245,7 +253,9 @@ impl CollisionWorld {
             changed_step: self.step,
             warned: false,
             removal_queued: false,
-            unmark_queued: false,
+            refresh_queued: false,
+            body: entity,
+            has_exclusions: false,
             motion: Vec2::ZERO,
             motion_step: 0,
         });
@@ -286,7 +296,7 @@ mod tests {
         visit(&mut world.swept_found);
         visit(&mut world.swept_pairs);
         visit(&mut world.removed);
-        visit(&mut world.unmarked);
+        visit(&mut world.refreshed);
     }
 
     /// A `Vec` of any element type, seen as storage.

@@ -32,9 +32,11 @@
 //!    queued as they happen (by `Collider`'s remove hook), so a step that skips frames
 //!    (a run condition, a fixed schedule) still ends their pairs, once. A collider with
 //!    a non-finite or zero-scale transform is skipped, with one warning.
-//! 2. **BroadPhase** — candidate pairs from `sat2d`'s spatial hash grid, filtered by
-//!    layers, plus the pairs along the path of each [`SweptCollider`] that moved. Pairs
-//!    of two [`StaticCollider`]s are never produced.
+//! 2. **BroadPhase** — candidate pairs from `sat2d`'s spatial hash grid, plus the pairs
+//!    along the path of each [`SweptCollider`] that moved. Pairs of two
+//!    [`StaticCollider`]s are never produced; the rest are filtered by
+//!    [`CollisionLayers`], by body (colliders with the same [`ColliderOf`] never pair),
+//!    by [`CollisionExclusions`] and by the game's own [`PairFilter`] hook, if set.
 //! 3. **NarrowPhase** — `sat2d::contact` on every candidate pair where either collider
 //!    changed, in parallel on the `ComputeTaskPool`; the others reuse last step's result.
 //!    A pair with a moving [`SweptCollider`] that ends the step apart is also cast
@@ -110,8 +112,10 @@ mod broad_phase;
 mod character_mover;
 mod collider;
 mod collider_asset;
+mod collider_of;
 mod colliding_entities;
 mod collision_event;
+mod collision_exclusions;
 mod collision_layers;
 mod collision_observers;
 mod collision_world;
@@ -119,6 +123,7 @@ mod collision_world;
 pub mod debug_overlay;
 mod diagnostics;
 mod narrow_phase;
+mod pair_filter;
 mod pair_result;
 mod placement;
 mod plugin;
@@ -141,11 +146,14 @@ pub use character_mover::{
 };
 pub use collider::Collider;
 pub use collider_asset::{ColliderAsset, ColliderAssetError, ColliderAssetLoader, ColliderHandle};
+pub use collider_of::{BodyColliders, ColliderOf};
 pub use colliding_entities::CollidingEntities;
 pub use collision_event::{CollisionEnded, CollisionEvent, CollisionStarted};
+pub use collision_exclusions::CollisionExclusions;
 pub use collision_layers::CollisionLayers;
 pub use collision_world::{CollisionWorld, PlacedCollider};
 pub use diagnostics::SatDiagnostics;
+pub use pair_filter::PairFilter;
 pub use pair_result::EntityPair;
 pub use placement::placement;
 pub use plugin::SatPlugin;
@@ -164,9 +172,10 @@ pub mod prelude {
         move_and_slide,
     };
     pub use crate::{
-        Collider, ColliderHandle, CollidingEntities, CollisionEnded, CollisionEvent,
-        CollisionLayers, CollisionStarted, CollisionWorld, QueryFilter, SatConfig, SatDiagnostics,
-        SatPlugin, SatSystems, SpatialQuery, StaticCollider, SweptCollider,
+        Collider, ColliderHandle, ColliderOf, CollidingEntities, CollisionEnded, CollisionEvent,
+        CollisionExclusions, CollisionLayers, CollisionStarted, CollisionWorld, PairFilter,
+        QueryFilter, SatConfig, SatDiagnostics, SatPlugin, SatSystems, SpatialQuery,
+        StaticCollider, SweptCollider,
     };
     pub use sat2d::{Contact, Iso, Ray, RayHit, Shape, ShapeHit};
 }

@@ -18,8 +18,8 @@ use crate::report::report_collisions;
 use crate::sat_config::detection_enabled;
 use crate::sync::sync_colliders;
 use crate::{
-    Collider, ColliderAsset, CollisionEvent, CollisionLayers, CollisionWorld, SatConfig,
-    SatDiagnostics, SatSystems, StaticCollider, SweptCollider,
+    BodyColliders, Collider, ColliderAsset, ColliderOf, CollisionEvent, CollisionLayers,
+    CollisionWorld, SatConfig, SatDiagnostics, SatSystems, StaticCollider, SweptCollider,
 };
 
 /// Collision detection for 2D: add it, put [`Collider`]s on entities, read
@@ -151,6 +151,8 @@ impl Plugin for SatPlugin {
             .register_type::<CollisionLayers>()
             .register_type::<StaticCollider>()
             .register_type::<SweptCollider>()
+            .register_type::<ColliderOf>()
+            .register_type::<BodyColliders>()
             .register_type::<SatConfig>()
             .register_type::<SatDiagnostics>()
             .configure_sets(

@@ -1,7 +1,12 @@
-//! Removals the step cannot miss: the remove hooks of [`Collider`](crate::Collider) and
-//! [`StaticCollider`](crate::StaticCollider) queue the entity in the
-//! [`CollisionWorld`], and the next [`SatSystems::SyncColliders`](crate::SatSystems)
-//! drains the queue, however many frames later that is.
+//! Removals the step cannot miss: the remove hooks of [`Collider`](crate::Collider)
+//! and of the components that change how it pairs ([`StaticCollider`],
+//! [`ColliderOf`], [`CollisionExclusions`]) queue the entity in the [`CollisionWorld`],
+//! and the next [`SatSystems::SyncColliders`](crate::SatSystems) drains the queues,
+//! however many frames later that is.
+//!
+//! [`StaticCollider`]: crate::StaticCollider
+//! [`ColliderOf`]: crate::ColliderOf
+//! [`CollisionExclusions`]: crate::CollisionExclusions
 //!
 //! Bevy keeps `RemovedComponents` for two updates only, so a step that skips frames (a
 //! run condition, a fixed schedule at a high frame rate, [`SatConfig::enabled`] off)
@@ -36,10 +41,11 @@ pub(crate) fn queue_removed_collider(mut world: DeferredWorld, context: HookCont
     }
 }
 
-/// `StaticCollider`'s remove hook: queues the entity for the next sync to move its
-/// collider back among the moving ones (a marker added is seen by `Added`, which,
-/// unlike a removal, no skipped frame can lose).
-pub(crate) fn queue_unmarked_collider(mut world: DeferredWorld, context: HookContext) {
+/// The remove hook of `StaticCollider`, `ColliderOf` and `CollisionExclusions`: queues
+/// the entity for the next sync to place its collider again, now without the component
+/// (one added or changed is seen by `Changed`, which, unlike a removal, no skipped frame
+/// can lose).
+pub(crate) fn queue_collider_refresh(mut world: DeferredWorld, context: HookContext) {
     let Some(mut collision_world) = world.get_resource_mut::<CollisionWorld>() else {
         return;
     };
@@ -47,9 +53,9 @@ pub(crate) fn queue_unmarked_collider(mut world: DeferredWorld, context: HookCon
     let Some(placed) = world.record_mut(context.entity) else {
         return;
     };
-    if !placed.unmark_queued {
-        placed.unmark_queued = true;
-        world.unmarked.push(context.entity);
+    if !placed.refresh_queued {
+        placed.refresh_queued = true;
+        world.refreshed.push(context.entity);
     }
 }
 
@@ -61,7 +67,7 @@ mod tests {
 
     fn queues(app: &App) -> (usize, usize) {
         let world = app.world().resource::<CollisionWorld>();
-        (world.removed.len(), world.unmarked.len())
+        (world.removed.len(), world.refreshed.len())
     }
 
     /// However often a collider comes and goes between two steps, it waits in each

@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 
-use crate::removal::queue_unmarked_collider;
+use crate::removal::queue_collider_refresh;
 
 /// Marks a collider as level geometry. Static colliders are kept apart in the broad
 /// phase: pairs of two static colliders are never tested, and a static collider costs
@@ -25,5 +25,5 @@ use crate::removal::queue_unmarked_collider;
 /// ```
 #[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[reflect(Component, Default, Debug)]
-#[component(on_remove = queue_unmarked_collider)]
+#[component(on_remove = queue_collider_refresh)]
 pub struct StaticCollider;

@@ -35,8 +35,9 @@ impl Sweep {
 
 /// Adds to `candidates` (sorted by ids, no duplicates, as the grid hands them out) every
 /// pair of a swept collider of `sweeps` with a collider whose box its moving box meets
-/// during the step, filtered as the grid's pairs are: not two static colliders, and
-/// layers that interact. `found` and `extra` are scratch buffers; `sweeps` is reordered.
+/// during the step, filtered as the grid's pairs are: not two static colliders, layers
+/// that interact, and two bodies. `found` and `extra` are scratch buffers; `sweeps` is
+/// reordered.
 pub(crate) fn add_swept_pairs(
     grid: &SpatialHashGrid,
     colliders: &[Option<PlacedCollider>],
@@ -49,6 +50,7 @@ pub(crate) fn add_swept_pairs(
     let tested = |a: &PlacedCollider, b: &PlacedCollider| {
         !(a.mobility == Mobility::Static && b.mobility == Mobility::Static)
             && a.layers.interacts_with(&b.layers)
+            && a.body != b.body
     };
     let ordered = |a: u32, b: u32| (a.min(b), a.max(b));
     extra.clear();

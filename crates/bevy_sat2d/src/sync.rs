@@ -12,8 +12,8 @@ use crate::collision_world::PlacedCollider;
 use crate::placement::placement;
 use crate::swept_pairs::Sweep;
 use crate::{
-    Collider, CollisionLayers, CollisionWorld, SatConfig, SatDiagnostics, StaticCollider,
-    SweptCollider,
+    Collider, ColliderOf, CollisionExclusions, CollisionLayers, CollisionWorld, SatConfig,
+    SatDiagnostics, StaticCollider, SweptCollider,
 };
 
 type ColliderData = (
@@ -23,10 +23,12 @@ type ColliderData = (
     Ref<'static, CollisionLayers>,
     Has<StaticCollider>,
     Has<SweptCollider>,
+    Option<&'static ColliderOf>,
+    Has<CollisionExclusions>,
 );
 
-/// Colliders whose shape, placement or layers changed since the last step (new ones
-/// included): unchanged colliders cost nothing here.
+/// Colliders whose shape, placement, layers, body or exclusions changed since the last
+/// step (new ones included): unchanged colliders cost nothing here.
 type ChangedColliders<'w, 's> = Query<
     'w,
     's,
@@ -35,13 +37,16 @@ type ChangedColliders<'w, 's> = Query<
         Changed<Collider>,
         Changed<GlobalTransform>,
         Changed<CollisionLayers>,
+        Changed<ColliderOf>,
+        Changed<CollisionExclusions>,
     )>,
 >;
 
 /// Forgets the colliders removed since the last sync (queued by their remove hooks, so
 /// none is missed however many frames ago it went), then places new and changed ones
-/// (and those whose `StaticCollider` marker came or went). A `SweptCollider` that moved from a place the
-/// last step knew gets its motion recorded, for the broad and narrow phases to sweep.
+/// (and those whose `StaticCollider`, `ColliderOf` or `CollisionExclusions` came or
+/// went). A `SweptCollider` that moved from a place the last step knew gets its motion
+/// recorded, for the broad and narrow phases to sweep.
 pub(crate) fn sync_colliders(
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
@@ -63,18 +68,20 @@ pub(crate) fn sync_colliders(
     }
     world.removed.clear();
     // Taken out while the loop below changes the world; put back, emptied, after it.
-    let mut unmarked = std::mem::take(&mut world.unmarked);
-    for &entity in &unmarked {
+    let mut refreshed = std::mem::take(&mut world.refreshed);
+    for &entity in &refreshed {
         if let Some(placed) = world.record_mut(entity) {
-            placed.unmark_queued = false;
+            placed.refresh_queued = false;
         }
     }
     let mut moved = 0;
     let remarked = marked
         .iter()
-        .chain(unmarked.iter().copied())
+        .chain(refreshed.iter().copied())
         .filter_map(|entity| all.get(entity).ok());
-    for (entity, collider, global, layers, is_static, is_swept) in changed.iter().chain(remarked) {
+    for (entity, collider, global, layers, is_static, is_swept, body, has_exclusions) in
+        changed.iter().chain(remarked)
+    {
         let mobility = if is_static {
             Mobility::Static
         } else {
@@ -91,6 +98,8 @@ pub(crate) fn sync_colliders(
         let (was_in_grid, old_mobility) = (placed.bounds.is_some(), placed.mobility);
         // Where it was last step, if it was placed then (a new record never was).
         let start = (is_swept && was_in_grid).then_some(placed.iso.translation);
+        placed.body = body.map_or(entity, |body| body.0);
+        placed.has_exclusions = has_exclusions;
         let result = match place(placed, &collider, &global, *layers, mobility, step) {
             Some(bounds) if was_in_grid => world.grid.update(id, bounds).and_then(|()| {
                 if old_mobility == mobility {
@@ -123,8 +132,8 @@ pub(crate) fn sync_colliders(
             }
         }
     }
-    unmarked.clear();
-    world.unmarked = unmarked;
+    refreshed.clear();
+    world.refreshed = refreshed;
     diagnostics.colliders = world.grid.len();
     diagnostics.moved = moved;
     diagnostics.skipped = world.tracked - world.grid.len();
