@@ -97,6 +97,31 @@
 //! picks which colliders count (layer mask, excluded entities, a predicate, statics).
 //! A query sees the colliders as of the last step: in `Update`, last frame's positions.
 //!
+//! # Moving characters
+//!
+//! A [`CharacterMover`] moves its entity by collide and slide on exact shape casts: set
+//! its `translation` each step, add [`CharacterMoverPlugin`], and read the
+//! [`MoverOutput`] beside it (grounded, the ground, what it hit, how far it went). It
+//! walks slopes up to a limit, steps onto low ledges, follows the ground down stairs,
+//! lands on [`OneWayPlatform`]s from above and jumps through them from below, rides
+//! moving platforms, and crosses floors of separate tiles as if they were one box.
+//! [`move_and_slide`] is the same algorithm as a function over a [`SpatialQuery`], for a
+//! game's own system.
+//!
+//! ```
+//! use bevy::prelude::*;
+//! use bevy_sat2d::prelude::*;
+//! #[derive(Component)]
+//! struct Run(f32);
+//! fn walk(mut players: Query<(&Run, &mut CharacterMover, &MoverOutput)>) {
+//!     for (run, mut mover, output) in &mut players {
+//!         let fall = if output.grounded { 0.0 } else { -4.0 };
+//!         mover.translation = Some(Vec2::new(run.0, fall));
+//!     }
+//! }
+//! # bevy::ecs::system::assert_is_system(walk);
+//! ```
+//!
 //! # Conventions
 //!
 //! Those of [`sat2d`]: a contact's normal is a unit vector from the first entity to the

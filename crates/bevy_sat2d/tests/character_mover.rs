@@ -134,3 +134,80 @@ fn a_box_on_the_tiles_with_no_gap_crosses_every_seam() {
         }
     }
 }
+
+/// The mover runs before the step syncs colliders: the step's contacts describe where
+/// the mover ended this frame, and its mask lets it pass through what it ignores.
+#[test]
+fn the_step_reports_contacts_where_the_mover_ended() {
+    let mut app = app();
+    let coin = app
+        .world_mut()
+        .spawn((
+            Collider::circle(4.0),
+            CollisionLayers {
+                memberships: 0b10,
+                filters: u32::MAX,
+            },
+            Transform::from_xyz(50.0, 0.0, 0.0),
+        ))
+        .id();
+    let entity = app
+        .world_mut()
+        .spawn((
+            Collider::rectangle(12.0, 12.0),
+            CharacterMover {
+                mask: 0b01,
+                ..default()
+            },
+            Transform::default(),
+        ))
+        .id();
+    app.update();
+    let world = app.world().resource::<CollisionWorld>();
+    assert!(world.contact(entity, coin).is_none());
+    let end = step(&mut app, entity, Vec2::new(50.0, 0.0));
+    assert_eq!(end, Vec2::new(50.0, 0.0));
+    let world = app.world().resource::<CollisionWorld>();
+    assert!(world.contact(entity, coin).is_some());
+    assert_eq!(
+        world.collider(entity).unwrap().iso.translation,
+        Vec2::new(50.0, 0.0)
+    );
+}
+
+/// Movers run in parallel; each sees the others where the last step left them, so the
+/// result does not depend on the order they run in.
+#[test]
+fn movers_side_by_side_move_independently() {
+    let mut app = app();
+    tile_floor(&mut app, 30);
+    let movers: Vec<Entity> = (0..8)
+        .map(|index| {
+            let x = 20.0 + 50.0 * index as f32;
+            mover(
+                &mut app,
+                Collider::rectangle(12.0, 12.0),
+                Vec2::new(x, 6.0 + SKIN),
+                MoverSettings::default(),
+            )
+        })
+        .collect();
+    app.update();
+    for _ in 0..20 {
+        for &entity in &movers {
+            app.world_mut()
+                .get_mut::<CharacterMover>(entity)
+                .unwrap()
+                .translation = Some(Vec2::new(1.5, -1.0));
+        }
+        app.update();
+    }
+    for (index, &entity) in movers.iter().enumerate() {
+        let expected = Vec2::new(20.0 + 50.0 * index as f32 + 30.0, 6.0 + SKIN);
+        assert!(
+            position(&app, entity).distance(expected) < 1e-3,
+            "{index}: {}",
+            position(&app, entity)
+        );
+    }
+}

@@ -35,76 +35,84 @@ use crate::{Collider, QueryFilter, SpatialQuery, placement};
 ///
 /// # Bad input
 ///
-/// A mover without a [`Collider`] is skipped with one warning for that entity; a
-/// non-finite translation is ignored with one warning.
+/// A mover without a [`Collider`] is skipped (its translation dropped) with one
+/// warning for that entity; a non-finite translation is ignored with one warning.
+///
+/// Movers run in parallel on the `ComputeTaskPool`: each reads the last step's world
+/// and writes only itself, so the order does not matter.
 #[allow(clippy::type_complexity)]
 pub fn move_movers(
     query: SpatialQuery,
     mut movers: Query<(
         Entity,
         &mut CharacterMover,
-        Option<&Collider>,
+        &Collider,
         &mut Transform,
         &mut GlobalTransform,
         &mut MoverOutput,
     )>,
+    mut without_collider: Query<(Entity, &mut CharacterMover), Without<Collider>>,
     grounds: Query<&GlobalTransform, Without<CharacterMover>>,
     platforms: Query<&OneWayPlatform>,
     mut warned: Local<EntityHashSet>,
 ) {
+    for (entity, mut mover) in &mut without_collider {
+        mover.translation = None;
+        if warned.insert(entity) {
+            warn!("bevy_sat2d: {entity} has a CharacterMover but no Collider; it is not moved");
+        }
+    }
     let one_way = |entity: Entity| platforms.get(entity).ok().copied();
-    for (entity, mut mover, collider, mut transform, mut global, mut output) in &mut movers {
-        let translation = mover.translation.take().unwrap_or(Vec2::ZERO);
-        let Some(collider) = collider else {
-            if warned.insert(entity) {
-                warn!("bevy_sat2d: {entity} has a CharacterMover but no Collider; it is not moved");
-            }
-            continue;
-        };
-        let Some((iso, scale)) = placement(&global) else {
-            continue;
-        };
-        let Some(shape) = mover_shape(&query, entity, collider, scale) else {
-            continue;
-        };
-        let filter = QueryFilter::default().with_mask(mover.mask).exclude(entity);
-        let settings = mover.settings;
-        let mut moved = move_and_slide(
-            &query,
-            &shape,
-            &iso,
-            translation,
-            &settings,
-            &filter,
-            &one_way,
-        );
-        if let Some(ground) = output.ground.filter(|_| output.grounded)
-            && let Ok(ground_global) = grounds.get(ground.entity)
-        {
-            let platform_motion = ground_motion(&query, ground.entity, ground_global);
-            let from = sat2d::Iso {
-                translation: iso.translation + moved.translation,
-                rotation: iso.rotation,
+    // Each mover reads the last step's world and writes only itself: they run in
+    // parallel, and the result does not depend on their order.
+    movers.par_iter_mut().for_each(
+        |(entity, mut mover, collider, mut transform, mut global, mut output)| {
+            let translation = mover.translation.take().unwrap_or(Vec2::ZERO);
+            let Some((iso, scale)) = placement(&global) else {
+                return;
             };
-            moved.translation += carry(
+            let Some(shape) = mover_shape(&query, entity, collider, scale) else {
+                return;
+            };
+            let filter = QueryFilter::default().with_mask(mover.mask).exclude(entity);
+            let settings = mover.settings;
+            let mut moved = move_and_slide(
                 &query,
                 &shape,
-                &from,
-                platform_motion,
+                &iso,
+                translation,
                 &settings,
                 &filter,
-                ground.entity,
                 &one_way,
             );
-        }
-        if moved.translation != Vec2::ZERO {
-            transform.translation += moved.translation.extend(0.0);
-            let mut affine = global.affine();
-            affine.translation += Vec3A::from(moved.translation.extend(0.0));
-            *global = GlobalTransform::from(affine);
-        }
-        *output = moved;
-    }
+            if let Some(ground) = output.ground.filter(|_| output.grounded)
+                && let Ok(ground_global) = grounds.get(ground.entity)
+            {
+                let platform_motion = ground_motion(&query, ground.entity, ground_global);
+                let from = sat2d::Iso {
+                    translation: iso.translation + moved.translation,
+                    rotation: iso.rotation,
+                };
+                moved.translation += carry(
+                    &query,
+                    &shape,
+                    &from,
+                    platform_motion,
+                    &settings,
+                    &filter,
+                    ground.entity,
+                    &one_way,
+                );
+            }
+            if moved.translation != Vec2::ZERO {
+                transform.translation += moved.translation.extend(0.0);
+                let mut affine = global.affine();
+                affine.translation += Vec3A::from(moved.translation.extend(0.0));
+                *global = GlobalTransform::from(affine);
+            }
+            *output = moved;
+        },
+    );
 }
 
 /// The mover's shape at `scale`: the placed record's when the scale matches (shared,
