@@ -47,40 +47,92 @@ pub struct Collider {
 }
 
 impl Collider {
-    /// A circle; see [`Shape::circle`].
+    /// A circle of `radius`, centred.
     ///
     /// # Panics
-    /// On a negative or non-finite radius.
+    /// If `radius` is not finite and greater than zero (zero panics too), or lies
+    /// outside the working range [`sat2d::MIN_SIZE`]`..=`[`sat2d::MAX_SIZE`]; use
+    /// [`Self::try_circle`] for sizes that come from data.
     #[must_use]
     pub fn circle(radius: f32) -> Self {
         Self::from(Shape::circle(radius))
     }
 
-    /// A rectangle of full size `width × height`, centred; see [`Shape::rectangle`].
+    /// A circle of `radius`, centred, or why it cannot be one.
+    ///
+    /// ```
+    /// use bevy_sat2d::prelude::*;
+    /// assert!(Collider::try_circle(2.0).is_ok());
+    /// assert!(Collider::try_circle(0.0).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Shape::try_circle`]: [`ShapeError::InvalidSize`] unless `radius` is finite
+    /// and greater than zero, [`ShapeError::OutOfRange`] outside the working range.
+    pub fn try_circle(radius: f32) -> Result<Self, ShapeError> {
+        Shape::try_circle(radius).map(Self::from)
+    }
+
+    /// A rectangle of full size `width × height`, centred.
     ///
     /// # Panics
-    /// On a negative or non-finite size.
+    /// If a side is not finite and greater than zero (zero panics too), or lies outside
+    /// the working range; use [`Self::try_rectangle`] for sizes that come from data.
     #[must_use]
     pub fn rectangle(width: f32, height: f32) -> Self {
         Self::from(Shape::rectangle(width, height))
     }
 
-    /// A capsule along local Y (Bevy's `Capsule2d` convention); see [`Shape::capsule`].
+    /// A rectangle of full size `width × height`, centred, or why it cannot be one.
+    ///
+    /// # Errors
+    /// As [`Shape::try_rectangle`]: [`ShapeError::InvalidSize`] unless both sides are
+    /// finite and greater than zero, [`ShapeError::OutOfRange`] outside the working
+    /// range.
+    pub fn try_rectangle(width: f32, height: f32) -> Result<Self, ShapeError> {
+        Shape::try_rectangle(width, height).map(Self::from)
+    }
+
+    /// A capsule along local Y (Bevy's `Capsule2d` convention): `radius` around a
+    /// straight part `length` long. A `length` of zero gives a circle.
     ///
     /// # Panics
-    /// On a negative or non-finite size.
+    /// If `radius` is not finite and greater than zero, `length` is negative or not
+    /// finite, or either lies outside the working range; use [`Self::try_capsule`] for
+    /// sizes that come from data.
     #[must_use]
     pub fn capsule(radius: f32, length: f32) -> Self {
         Self::from(Shape::capsule(radius, length))
     }
 
-    /// A segment; see [`Shape::segment`].
+    /// A capsule along local Y, or why it cannot be one.
+    ///
+    /// # Errors
+    /// As [`Shape::try_capsule`]: [`ShapeError::InvalidSize`] for the radius,
+    /// [`ShapeError::InvalidLength`] for the length, [`ShapeError::OutOfRange`] outside
+    /// the working range.
+    pub fn try_capsule(radius: f32, length: f32) -> Result<Self, ShapeError> {
+        Shape::try_capsule(radius, length).map(Self::from)
+    }
+
+    /// The segment from `a` to `b`.
     ///
     /// # Panics
-    /// On equal or non-finite ends.
+    /// If an end is not finite, the ends coincide, or an end or the length lies outside
+    /// the working range; use [`Self::try_segment`] for ends that come from data.
     #[must_use]
     pub fn segment(a: Vec2, b: Vec2) -> Self {
         Self::from(Shape::segment(a, b))
+    }
+
+    /// The segment from `a` to `b`, or why it cannot be one.
+    ///
+    /// # Errors
+    /// As [`Shape::try_segment`]: [`ShapeError::NonFinitePoint`],
+    /// [`ShapeError::DegenerateSegment`] for coinciding ends, [`ShapeError::OutOfRange`]
+    /// outside the working range.
+    pub fn try_segment(a: Vec2, b: Vec2) -> Result<Self, ShapeError> {
+        Shape::try_segment(a, b).map(Self::from)
     }
 
     /// A convex or simple concave polygon; see [`Shape::polygon`].
@@ -259,6 +311,33 @@ mod tests {
         let clone = collider.clone();
         assert!(Arc::ptr_eq(collider.shared_shape(), clone.shared_shape()));
         assert_eq!(Shape::from(clone), Shape::capsule(1.0, 4.0));
+    }
+
+    #[test]
+    fn try_constructors_agree_with_the_panicking_ones_and_refuse_zero() {
+        assert_eq!(Collider::try_circle(2.0).unwrap(), Collider::circle(2.0));
+        assert_eq!(
+            Collider::try_rectangle(4.0, 2.0).unwrap(),
+            Collider::rectangle(4.0, 2.0)
+        );
+        assert_eq!(
+            Collider::try_capsule(1.0, 3.0).unwrap(),
+            Collider::capsule(1.0, 3.0)
+        );
+        let (a, b) = (Vec2::ZERO, Vec2::new(3.0, 4.0));
+        assert_eq!(
+            Collider::try_segment(a, b).unwrap(),
+            Collider::segment(a, b)
+        );
+        assert!(Collider::try_circle(0.0).is_err());
+        assert!(Collider::try_circle(f32::NAN).is_err());
+        assert!(Collider::try_rectangle(0.0, 1.0).is_err());
+        assert!(Collider::try_rectangle(1.0, -1.0).is_err());
+        assert!(Collider::try_capsule(0.0, 1.0).is_err());
+        assert!(Collider::try_capsule(1.0, -1.0).is_err());
+        assert!(Collider::try_segment(a, a).is_err());
+        assert!(Collider::try_segment(a, Vec2::INFINITY).is_err());
+        assert!(std::panic::catch_unwind(|| Collider::circle(0.0)).is_err());
     }
 
     #[test]

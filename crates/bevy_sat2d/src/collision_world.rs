@@ -11,6 +11,7 @@ use crate::narrow_phase::Job;
 use crate::pair_result::{EntityPair, PairResult};
 use crate::report::{Changes, Touch};
 use crate::swept_pairs::Sweep;
+use crate::warnings::Warned;
 use crate::{Collider, CollisionLayers};
 
 /// What the plugin knows of one collider as of the last step.
@@ -35,8 +36,8 @@ pub struct PlacedCollider {
     pub(crate) created_step: u64,
     /// The last step its shape, placement or layers changed.
     pub(crate) changed_step: u64,
-    /// Whether the bad-transform or inexact-scale warning was already given.
-    pub(crate) warned: bool,
+    /// The warnings already given for this collider, one per cause.
+    pub(crate) warned: Warned,
     /// Whether the entity's `Collider` was removed and the record waits in
     /// [`CollisionWorld::removed`] to be forgotten.
     pub(crate) removal_queued: bool,
@@ -251,7 +252,7 @@ impl CollisionWorld {
             bounds: None,
             created_step: self.step,
             changed_step: self.step,
-            warned: false,
+            warned: Warned::default(),
             removal_queued: false,
             refresh_queued: false,
             body: entity,

@@ -31,7 +31,8 @@
 //!    broad phase (scale applied); removed and despawned ones are dropped. Removals are
 //!    queued as they happen (by `Collider`'s remove hook), so a step that skips frames
 //!    (a run condition, a fixed schedule) still ends their pairs, once. A collider with
-//!    a non-finite or zero-scale transform is skipped, with one warning.
+//!    a non-finite, overflowing or zero-scale transform is skipped, with one warning per
+//!    entity and cause.
 //! 2. **BroadPhase** — candidate pairs from `sat2d`'s spatial hash grid, plus the pairs
 //!    along the path of each [`SweptCollider`] that moved. Pairs of two
 //!    [`StaticCollider`]s are never produced; the rest are filtered by
@@ -164,6 +165,7 @@ mod swept_collider;
 mod swept_contact;
 mod swept_pairs;
 mod sync;
+mod warnings;
 
 pub use character_mover::{
     CharacterMover, CharacterMoverPlugin, MoverGround, MoverHit, MoverOutput, MoverSettings,

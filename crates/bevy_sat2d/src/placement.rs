@@ -4,8 +4,8 @@ use bevy::prelude::*;
 use sat2d::{Iso, Rot};
 
 /// The 2D isometry and scale of `global`: translation, rotation about Z, and the X/Y
-/// scale. `None` when anything is non-finite or a scale factor is zero: such a collider
-/// cannot be placed.
+/// scale. `None` when anything is non-finite, a scale factor overflows `f32`, or a scale
+/// factor is zero: such a collider cannot be placed.
 ///
 /// Read straight off the affine matrix (two square roots, no quaternion): the X and Y
 /// columns give the scale factors and the rotation; a negative determinant mirrors X.
@@ -13,12 +13,32 @@ use sat2d::{Iso, Rot};
 /// rotation comes from the X column and only the Y column's length is used.
 #[must_use]
 pub fn placement(global: &GlobalTransform) -> Option<(Iso, Vec2)> {
+    try_placement(global).ok()
+}
+
+/// Why a `GlobalTransform` cannot place a collider.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unplaceable {
+    /// A translation or matrix entry is NaN or infinite.
+    NonFinite,
+    /// The entries are finite but a scale factor is too large for `f32` (about 1e19
+    /// and up: its square overflows).
+    ScaleOverflow,
+    /// A scale factor is zero.
+    ZeroScale,
+}
+
+/// [`placement`], saying why it failed.
+pub(crate) fn try_placement(global: &GlobalTransform) -> Result<(Iso, Vec2), Unplaceable> {
     let affine = global.affine();
     let (x_axis, y_axis) = (
         affine.matrix3.x_axis.truncate(),
         affine.matrix3.y_axis.truncate(),
     );
     let translation = affine.translation.truncate();
+    if !(x_axis.is_finite() && y_axis.is_finite() && translation.is_finite()) {
+        return Err(Unplaceable::NonFinite);
+    }
     let mirrored = x_axis.perp_dot(y_axis) < 0.0;
     let scale = Vec2::new(
         if mirrored {
@@ -29,15 +49,18 @@ pub fn placement(global: &GlobalTransform) -> Option<(Iso, Vec2)> {
         y_axis.length(),
     )
     .map(snap_unit);
-    if !(scale.is_finite() && translation.is_finite()) || scale.x == 0.0 || scale.y == 0.0 {
-        return None;
+    if !scale.is_finite() {
+        return Err(Unplaceable::ScaleOverflow);
+    }
+    if scale.x == 0.0 || scale.y == 0.0 {
+        return Err(Unplaceable::ZeroScale);
     }
     let direction = x_axis / scale.x;
     let rotation = Rot {
         cos: direction.x,
         sin: direction.y,
     };
-    Some((
+    Ok((
         Iso {
             translation,
             rotation,
@@ -103,5 +126,19 @@ mod tests {
         assert!(placement(&GlobalTransform::from(nan)).is_none());
         let flat = Transform::from_scale(Vec3::new(1.0, 0.0, 1.0));
         assert!(placement(&GlobalTransform::from(flat)).is_none());
+    }
+
+    #[test]
+    fn says_why_a_transform_cannot_place() {
+        let cause = |transform: Transform| try_placement(&GlobalTransform::from(transform));
+        let nan = Transform::from_xyz(f32::NAN, 0.0, 0.0);
+        assert_eq!(cause(nan), Err(Unplaceable::NonFinite));
+        let infinite = Transform::from_scale(Vec3::new(f32::INFINITY, 1.0, 1.0));
+        assert_eq!(cause(infinite), Err(Unplaceable::NonFinite));
+        let huge = Transform::from_scale(Vec3::new(1e20, 1.0, 1.0));
+        assert_eq!(cause(huge), Err(Unplaceable::ScaleOverflow));
+        let flat = Transform::from_scale(Vec3::new(1.0, 0.0, 1.0));
+        assert_eq!(cause(flat), Err(Unplaceable::ZeroScale));
+        assert!(cause(Transform::from_scale(Vec3::splat(1e15))).is_ok());
     }
 }

@@ -9,8 +9,9 @@ use bevy::prelude::*;
 use sat2d::broad_phase::{Bounds, BroadPhase, CellSize, Mobility, SpatialHashGrid};
 
 use crate::collision_world::PlacedCollider;
-use crate::placement::placement;
+use crate::placement::try_placement;
 use crate::swept_pairs::Sweep;
+use crate::warnings::{Warning, warn_unplaceable};
 use crate::{
     Collider, ColliderOf, CollisionExclusions, CollisionLayers, CollisionWorld, SatConfig,
     SatDiagnostics, StaticCollider, SweptCollider,
@@ -123,9 +124,8 @@ pub(crate) fn sync_colliders(
             }
             Err(error) => {
                 let placed = world.colliders[id as usize].as_mut().expect("placed above");
-                if !placed.warned {
+                if placed.warned.first(Warning::BroadPhase) {
                     warn!("bevy_sat2d: {entity}: {error}; skipped");
-                    placed.warned = true;
                 }
                 placed.bounds = None;
                 world.grid.remove(id);
@@ -185,28 +185,24 @@ fn place(
     placed.layers = layers;
     placed.mobility = mobility;
     let entity = placed.entity;
-    let Some((iso, scale)) = placement(global) else {
-        if !placed.warned {
-            warn!(
-                "bevy_sat2d: {entity} has a non-finite or zero-scale GlobalTransform; \
-                 its collider is skipped until the transform is valid"
-            );
-            placed.warned = true;
+    let (iso, scale) = match try_placement(global) {
+        Ok(placement) => placement,
+        Err(cause) => {
+            warn_unplaceable(&mut placed.warned, entity, cause);
+            placed.bounds = None;
+            // Rebuild the scaled shape once the transform is valid again.
+            placed.scale = Vec2::ZERO;
+            return None;
         }
-        placed.bounds = None;
-        // Rebuild the scaled shape once the transform is valid again.
-        placed.scale = Vec2::ZERO;
-        return None;
     };
     if collider.is_changed() || placed.scale != scale {
         let source = collider.shape();
-        if !source.scales_exactly(scale) && !placed.warned {
+        if !source.scales_exactly(scale) && placed.warned.first(Warning::InexactScale) {
             warn!(
                 "bevy_sat2d: {entity} has a {:?} collider under non-uniform scale {scale}; \
                  it uses the larger factor",
                 source.kind()
             );
-            placed.warned = true;
         }
         // At unit scale the record shares the collider's shape; a scaled collider needs
         // its own scaled copy.
@@ -218,9 +214,11 @@ fn place(
         match scaled {
             Ok(shape) => placed.shape = shape,
             Err(error) => {
-                if !placed.warned {
-                    warn!("bevy_sat2d: {entity}: scaling its collider by {scale} failed: {error}");
-                    placed.warned = true;
+                if placed.warned.first(Warning::ScaledShape) {
+                    warn!(
+                        "bevy_sat2d: {entity}: scaling its collider by {scale} failed: {error}; \
+                         skipped until the scale or the collider changes"
+                    );
                 }
                 placed.bounds = None;
                 // Rebuild from the current `Collider` once a scale works.
@@ -250,6 +248,65 @@ mod tests {
         let world = app.world().resource::<CollisionWorld>();
         let placed = &world.collider(entity).unwrap().shape;
         (Arc::ptr_eq(collider, placed), Arc::strong_count(collider))
+    }
+
+    /// Each cause of a skipped or inexact collider is warned about once, whatever was
+    /// warned about before: a NaN, a zero scale, a scale overflowing f32, a scaled shape
+    /// out of range, a circle under non-uniform scale.
+    #[test]
+    fn each_warning_cause_is_given_once_per_entity() {
+        use crate::placement::Unplaceable;
+        use crate::warnings::Warning;
+
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+        let entity = app
+            .world_mut()
+            .spawn((Collider::circle(1.0), Transform::default()))
+            .id();
+        app.update();
+        let steps = [
+            (
+                Vec3::new(f32::NAN, 0.0, 0.0),
+                Vec3::ONE,
+                Warning::Unplaceable(Unplaceable::NonFinite),
+            ),
+            (
+                Vec3::ZERO,
+                Vec3::new(0.0, 1.0, 1.0),
+                Warning::Unplaceable(Unplaceable::ZeroScale),
+            ),
+            (
+                Vec3::ZERO,
+                Vec3::splat(1e20),
+                Warning::Unplaceable(Unplaceable::ScaleOverflow),
+            ),
+            (Vec3::ZERO, Vec3::splat(1e13), Warning::ScaledShape),
+            (Vec3::ZERO, Vec3::new(2.0, 1.0, 1.0), Warning::InexactScale),
+        ];
+        for (index, &(translation, scale, cause)) in steps.iter().enumerate() {
+            let warned = |app: &App| {
+                app.world().resource::<CollisionWorld>().colliders[entity.index_u32() as usize]
+                    .as_ref()
+                    .unwrap()
+                    .warned
+            };
+            assert!(!warned(&app).contains(cause), "{cause:?} not yet");
+            *app.world_mut().get_mut::<Transform>(entity).unwrap() =
+                Transform::from_translation(translation).with_scale(scale);
+            app.update();
+            let after = warned(&app);
+            assert!(after.contains(cause), "{cause:?} given");
+            for &(_, _, earlier) in &steps[..index] {
+                assert!(after.contains(earlier));
+            }
+            let placed = app
+                .world()
+                .resource::<CollisionWorld>()
+                .collider(entity)
+                .unwrap();
+            assert_eq!(placed.bounds.is_some(), cause == Warning::InexactScale);
+        }
     }
 
     #[test]
