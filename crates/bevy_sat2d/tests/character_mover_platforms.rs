@@ -35,15 +35,30 @@ fn jumps_up_through_a_one_way_platform_and_lands_on_it() {
         MoverSettings::default(),
     );
     app.update();
-    // Up 8 a step: through the platform without slowing down.
+    let mut inside = 0;
+    // Up 8 a step: through the platform without slowing down, and no contact raised.
     for index in 1..=10 {
         let now = step(&mut app, entity, Vec2::new(0.0, 8.0));
         assert!(
             (now.y - (6.0 + SKIN + 8.0 * index as f32)).abs() < 1e-3,
             "held at {now}"
         );
-        assert!(output(&app, entity).hits.is_empty());
+        let output = output(&app, entity);
+        assert!(output.hits.is_empty());
+        if (now.y - 40.0).abs() < 8.0 {
+            inside += 1;
+            assert_eq!(output.passing_through, [platform]);
+        }
+        let world = app.world().resource::<CollisionWorld>();
+        assert!(
+            world.contact(entity, platform).is_none(),
+            "contact at {now}"
+        );
+        assert!(world.contacts().all(|(a, b, _)| a != entity && b != entity));
     }
+    assert_eq!(inside, 2);
+    let exclusions = app.world().get::<CollisionExclusions>(entity).unwrap();
+    assert!(!exclusions.excludes(platform), "still excluded once out");
     // Down 3 a step: lands on top.
     for _ in 0..30 {
         step(&mut app, entity, Vec2::new(0.0, -3.0));
@@ -53,6 +68,31 @@ fn jumps_up_through_a_one_way_platform_and_lands_on_it() {
     let output = output(&app, entity);
     assert!(output.grounded);
     assert_eq!(output.ground.unwrap().entity, platform);
+    assert!(output.passing_through.is_empty());
+}
+
+/// An exclusion the game set itself is left alone by the mover's passing.
+#[test]
+fn passing_through_keeps_the_games_own_exclusions() {
+    let mut app = app();
+    let (_, platform) = floor_and_one_way(&mut app);
+    let other = solid(&mut app, Collider::circle(1.0), Vec2::new(300.0, 300.0));
+    let entity = mover(
+        &mut app,
+        Collider::rectangle(12.0, 12.0),
+        Vec2::new(0.0, 6.0 + SKIN),
+        MoverSettings::default(),
+    );
+    app.world_mut()
+        .entity_mut(entity)
+        .insert(CollisionExclusions::from_iter([other, platform]));
+    app.update();
+    for _ in 0..10 {
+        step(&mut app, entity, Vec2::new(0.0, 8.0));
+        assert!(output(&app, entity).passing_through.is_empty());
+    }
+    let exclusions = app.world().get::<CollisionExclusions>(entity).unwrap();
+    assert!(exclusions.excludes(other) && exclusions.excludes(platform));
 }
 
 #[test]

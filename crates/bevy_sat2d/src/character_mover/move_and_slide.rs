@@ -105,7 +105,7 @@ pub fn move_and_slide(
     {
         position = snapped;
     }
-    output.push_out = sweep.push_out(position);
+    output.push_out = sweep.push_out(position, &mut output.passing_through);
     position += output.push_out;
     output.ground = sweep.probe_ground(position);
     output.grounded = output.ground.is_some();

@@ -3,13 +3,14 @@
 use std::sync::Arc;
 
 use bevy::ecs::entity::EntityHashSet;
+use bevy::ecs::system::ParallelCommands;
 use bevy::math::Vec3A;
 use bevy::prelude::*;
 use sat2d::Shape;
 
 use super::platform_carry::{carry, ground_motion};
 use super::{CharacterMover, MoverOutput, OneWayPlatform, move_and_slide};
-use crate::{Collider, QueryFilter, SpatialQuery, placement};
+use crate::{Collider, CollisionExclusions, QueryFilter, SpatialQuery, placement};
 
 /// Moves every [`CharacterMover`] by its [`translation`](CharacterMover::translation)
 /// with [`move_and_slide`], writes its [`MoverOutput`], and adds the move to its
@@ -30,6 +31,10 @@ use crate::{Collider, QueryFilter, SpatialQuery, placement};
 ///   another mover or a moving platform is seen one step behind. A grounded mover is
 ///   carried by the distance its ground moved since the last step, so it rides a
 ///   moving platform without sinking into it or hovering.
+/// - while the mover passes through a [`OneWayPlatform`], the platform is in the mover's
+///   [`CollisionExclusions`] (added if missing), so this step reports no contact for
+///   the pair; it is taken out once the mover has left the platform
+///   ([`MoverOutput::passing_through`]).
 ///
 /// Children of a mover follow it from the next frame's propagation.
 ///
@@ -50,7 +55,9 @@ pub fn move_movers(
         &mut Transform,
         &mut GlobalTransform,
         &mut MoverOutput,
+        Option<&mut CollisionExclusions>,
     )>,
+    new_exclusions: ParallelCommands,
     mut without_collider: Query<(Entity, &mut CharacterMover), Without<Collider>>,
     grounds: Query<&GlobalTransform, Without<CharacterMover>>,
     platforms: Query<&OneWayPlatform>,
@@ -66,7 +73,7 @@ pub fn move_movers(
     // Each mover reads the last step's world and writes only itself: they run in
     // parallel, and the result does not depend on their order.
     movers.par_iter_mut().for_each(
-        |(entity, mut mover, collider, mut transform, mut global, mut output)| {
+        |(entity, mut mover, collider, mut transform, mut global, mut output, exclusions)| {
             let translation = mover.translation.take().unwrap_or(Vec2::ZERO);
             let Some((iso, scale)) = placement(&global) else {
                 return;
@@ -110,9 +117,61 @@ pub fn move_movers(
                 affine.translation += Vec3A::from(moved.translation.extend(0.0));
                 *global = GlobalTransform::from(affine);
             }
+            moved.passing_through = exclude_passed_platforms(
+                entity,
+                &output.passing_through,
+                &moved.passing_through,
+                exclusions,
+                &new_exclusions,
+            );
             *output = moved;
         },
     );
+}
+
+/// Keeps the mover's [`CollisionExclusions`] listing the one-way platforms it is inside
+/// (`inside`), so the step reports no contact while it passes through: adds the new
+/// ones, removes those it added before (`ours`) and has left. An entry the game put
+/// there itself is neither claimed nor removed. Returns the entries now the mover's.
+fn exclude_passed_platforms(
+    entity: Entity,
+    ours: &[Entity],
+    inside: &[Entity],
+    exclusions: Option<Mut<CollisionExclusions>>,
+    new_exclusions: &ParallelCommands,
+) -> Vec<Entity> {
+    if ours.is_empty() && inside.is_empty() {
+        return Vec::new();
+    }
+    let Some(mut exclusions) = exclusions else {
+        // The component arrives before the step syncs colliders (the plugin orders the
+        // mover before it, and Bevy applies the commands in between).
+        new_exclusions.command_scope(|mut commands| {
+            commands
+                .entity(entity)
+                .insert(CollisionExclusions::from_iter(inside.iter().copied()));
+        });
+        return inside.to_vec();
+    };
+    let mut now_ours = Vec::with_capacity(inside.len());
+    for &platform in inside {
+        if ours.contains(&platform) || !exclusions.excludes(platform) {
+            now_ours.push(platform);
+        }
+    }
+    let changed = now_ours
+        .iter()
+        .any(|platform| !exclusions.excludes(*platform))
+        || ours.iter().any(|platform| !inside.contains(platform));
+    if changed {
+        for platform in ours {
+            if !inside.contains(platform) {
+                exclusions.remove(platform);
+            }
+        }
+        exclusions.extend(now_ours.iter().copied());
+    }
+    now_ours
 }
 
 /// The mover's shape at `scale`: the placed record's when the scale matches (shared,

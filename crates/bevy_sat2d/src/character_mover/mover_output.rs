@@ -20,6 +20,12 @@ pub struct MoverOutput {
     pub hits: Vec<MoverHit>,
     /// How far the push-out moved it out of overlaps.
     pub push_out: Vec2,
+    /// The [`OneWayPlatform`](super::OneWayPlatform)s it is passing through, sorted.
+    /// [`move_and_slide`](super::move_and_slide) lists every one it overlaps;
+    /// [`move_movers`](super::move_movers) keeps those it excluded from the mover's pairs
+    /// ([`CollisionExclusions`](crate::CollisionExclusions)) while inside, so no contact
+    /// is reported for them.
+    pub passing_through: Vec<Entity>,
 }
 
 /// The ground under a mover.

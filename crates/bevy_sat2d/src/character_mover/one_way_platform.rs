@@ -8,8 +8,9 @@ use bevy::prelude::*;
 ///
 /// The mover meets the platform only when it moves against `direction` onto the face
 /// that looks that way, and was not already inside the platform; the push-out ignores
-/// it. The plugin's collision events still report the pair while a mover passes
-/// through (the step has no per-pair filter yet).
+/// it. While a [`CharacterMover`](super::CharacterMover) passes through, the platform is
+/// in its [`CollisionExclusions`](crate::CollisionExclusions), so the collision step
+/// reports no contact for the pair ([`move_movers`](super::move_movers)).
 ///
 /// ```
 /// use bevy::prelude::*;

@@ -13,15 +13,22 @@ impl Sweep<'_, '_, '_> {
     /// How far to move a mover at `position` out of what it overlaps: each pass moves
     /// it out of the deepest overlap to a skin beyond it, and the total is no longer
     /// than [`MoverSettings::max_push_out`](super::MoverSettings::max_push_out). One-way
-    /// platforms are never pushed out of.
-    pub(super) fn push_out(&self, position: Vec2) -> Vec2 {
+    /// platforms are never pushed out of: those the mover overlaps at `position` are
+    /// listed in `inside_one_way` (sorted), as it passes through them.
+    pub(super) fn push_out(&self, position: Vec2, inside_one_way: &mut Vec<Entity>) -> Vec2 {
         let settings = self.settings;
         let mut push = Vec2::ZERO;
-        for _ in 0..PASSES {
+        for pass in 0..PASSES {
             let iso = self.iso(position + push);
-            let deepest = self
-                .query
-                .shape_hits(self.shape, &iso, self.filter)
+            let hits = self.query.shape_hits(self.shape, &iso, self.filter);
+            if pass == 0 {
+                inside_one_way.extend(
+                    hits.iter()
+                        .filter(|(entity, contact)| contact.depth > 0.0 && self.is_one_way(*entity))
+                        .map(|(entity, _)| *entity),
+                );
+            }
+            let deepest = hits
                 .into_iter()
                 .filter(|(entity, contact)| contact.depth > 0.0 && !self.is_one_way(*entity))
                 .max_by(|a, b| a.1.depth.total_cmp(&b.1.depth).then(b.0.cmp(&a.0)));
