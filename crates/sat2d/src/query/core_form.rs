@@ -153,15 +153,16 @@ fn with_placed_b<R: ConvexPairRoutine>(
     relative: &Iso,
     routine: R,
 ) -> R::Output {
-    let mut placed = PlacedFaces::new();
-    let lanes = if R::READS_NORMALS_OF_B {
-        b.place_part_lanes::<true>(0, relative, &mut placed)
-    } else {
-        b.place_part_lanes::<false>(0, relative, &mut placed)
-    };
-    if lanes {
-        routine.run(core_a, &placed.view())
-    } else {
-        routine.run(core_a, &TransformedCore::new(b.part(0), relative).view())
+    // The lane storage is set up only for a B that uses it (a capsule would pay for
+    // clearing it).
+    if b.part_lanes(0).is_none() {
+        return routine.run(core_a, &TransformedCore::new(b.part(0), relative).view());
     }
+    let mut placed = PlacedFaces::new();
+    if R::READS_NORMALS_OF_B {
+        b.place_part_lanes::<true>(0, relative, &mut placed);
+    } else {
+        b.place_part_lanes::<false>(0, relative, &mut placed);
+    }
+    routine.run(core_a, &placed.view())
 }

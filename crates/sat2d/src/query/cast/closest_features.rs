@@ -177,11 +177,14 @@ fn near(
             best = (on_reference, on_other, squared);
         }
     };
-    for (other_start, other_end) in [(before, vertex), (vertex, after)] {
-        consider(
-            corner,
-            closest_point_on_segment(other_start, other_end, corner),
-        );
+    // A lone point (a circle's centre) has no edges to follow.
+    if count > 1 {
+        for (other_start, other_end) in [(before, vertex), (vertex, after)] {
+            consider(
+                corner,
+                closest_point_on_segment(other_start, other_end, corner),
+            );
+        }
     }
     consider(
         closest_point_on_segment(beside_start, beside_end, vertex),
