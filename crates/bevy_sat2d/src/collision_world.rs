@@ -127,6 +127,10 @@ pub struct CollisionWorld {
     /// `CollisionExclusions` since the last sync, queued by those components' remove
     /// hooks, each once.
     pub(crate) refreshed: Vec<Entity>,
+    /// Whether the pile-up warning ([`SatConfig::pile_up_warning`]) was given.
+    ///
+    /// [`SatConfig::pile_up_warning`]: crate::SatConfig::pile_up_warning
+    pub(crate) pile_up_warned: bool,
 }
 
 /// The record of grid id `id`, which the grid only hands out for placed colliders.

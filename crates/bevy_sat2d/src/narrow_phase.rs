@@ -70,6 +70,7 @@ pub(crate) fn test_candidate_pairs(
         results,
         spare_results,
         jobs,
+        pile_up_warned,
         ..
     } = &mut *world;
     let step = *step;
@@ -149,6 +150,14 @@ pub(crate) fn test_candidate_pairs(
     diagnostics.sat_tests = tests;
     diagnostics.reused_contacts = reused;
     diagnostics.contacts = results.iter().filter(|r| r.contact.is_some()).count();
+    if diagnostics.contacts > config.pile_up_warning && !*pile_up_warned {
+        *pile_up_warned = true;
+        warn!(
+            "bevy_sat2d: {} touching pairs (more than SatConfig::pile_up_warning = {}): \
+             were many colliders spawned at one point? Warned once",
+            diagnostics.contacts, config.pile_up_warning
+        );
+    }
     diagnostics.narrow_phase_time = start.elapsed();
 }
 
@@ -170,4 +179,29 @@ fn run_jobs(jobs: &mut [Job], colliders: &[Option<PlacedCollider>], parallel: bo
             scope.spawn(async move { part.iter_mut().for_each(|job| job.run(colliders)) });
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Collider, SatPlugin};
+
+    /// Colliders spawned at one point pass the threshold: one warning, given once.
+    #[test]
+    fn a_pile_up_past_the_threshold_is_warned_about_once() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+        app.world_mut().resource_mut::<SatConfig>().pile_up_warning = 40;
+        let warned = |app: &App| app.world().resource::<CollisionWorld>().pile_up_warned;
+        for _ in 0..9 {
+            app.world_mut().spawn(Collider::circle(1.0));
+        }
+        app.update();
+        assert_eq!(app.world().resource::<SatDiagnostics>().contacts, 36);
+        assert!(!warned(&app), "36 pairs are not more than 40");
+        app.world_mut().spawn(Collider::circle(1.0));
+        app.update();
+        assert_eq!(app.world().resource::<SatDiagnostics>().contacts, 45);
+        assert!(warned(&app));
+    }
 }

@@ -44,6 +44,11 @@ pub struct SatConfig {
     /// Whether the narrow phase may use Bevy's `ComputeTaskPool`. Results are the same
     /// either way.
     pub parallel: bool,
+    /// How many touching pairs make a pile-up worth a warning (default 200,000): the
+    /// first step that finds more logs one warning naming the count. Thousands of
+    /// colliders all touching is the usual sign of everything spawned at one point
+    /// (the origin) before being moved. `usize::MAX` never warns.
+    pub pile_up_warning: usize,
 }
 
 impl Default for SatConfig {
@@ -53,6 +58,7 @@ impl Default for SatConfig {
             ongoing_events: true,
             cell_size: CellSize::Auto,
             parallel: true,
+            pile_up_warning: 200_000,
         }
     }
 }
