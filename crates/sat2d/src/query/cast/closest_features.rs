@@ -48,7 +48,7 @@ pub(crate) enum Nearest {
 /// Two segments (or a point) have a difference whose ends are not faces: their closest
 /// points are measured whatever the scan says, over the whole segments (see
 /// [`closest_near_face`]).
-#[inline]
+#[inline(always)]
 pub(crate) fn nearest(a: &impl ConvexCore, b: &impl ConvexCore) -> Nearest {
     let (core_a, core_b) = (a.rounded(), b.rounded());
     let (Some(scan_a), Some(scan_b)) = (
@@ -87,7 +87,7 @@ pub(crate) fn nearest(a: &impl ConvexCore, b: &impl ConvexCore) -> Nearest {
 /// The difference's face then ends at `c − v`, its nearest point; the two faces that
 /// can follow it are measured too, so that two nearly equal heights, which rounding
 /// may order either way, cannot pick the wrong face.
-#[inline]
+#[inline(always)]
 pub(crate) fn closest_near_face(
     a: RoundedConvex<'_>,
     b: RoundedConvex<'_>,
@@ -128,7 +128,7 @@ pub(crate) fn closest_near_face(
 /// The closest points of `reference` (moved by `reference_shift`) near its face
 /// `face`, and `other` (moved by `other_shift`): `(on_reference, on_other, squared
 /// distance)`. See [`closest_near_face`].
-#[inline]
+#[inline(always)]
 fn near(
     reference: RoundedConvex<'_>,
     reference_shift: Vec2,
@@ -143,18 +143,12 @@ fn near(
     let (start, end) = placed_edge(face);
     let outward = Vec2::new(end.y - start.y, start.x - end.x);
     // The shifts move every point alike, so they do not change which vertex is deepest.
-    let mut support = (0, f32::INFINITY);
-    for (index, point) in other.points.iter().enumerate() {
-        let reach = outward.dot(*point);
-        if reach < support.1 {
-            support = (index, reach);
-        }
-    }
+    let support = deepest(other.points, outward);
     let count = other.points.len();
     // Indices run at most one lap past the end: a subtraction, not a division.
     let wrap = |index: usize, count: usize| if index >= count { index - count } else { index };
     let at = |index: usize| other.points[wrap(index, count)] + other_shift;
-    let vertex = at(support.0);
+    let vertex = at(support);
     // Within the edge, the projection is as far as the face's plane, and no point of
     // the difference lies beyond that plane.
     let edge = end - start;
@@ -163,7 +157,7 @@ fn near(
         let projection = start + edge * (along / length_squared);
         return (projection, vertex, projection.distance_squared(vertex));
     }
-    let (before, after) = (at(support.0 + count - 1), at(support.0 + 1));
+    let (before, after) = (at(support + count - 1), at(support + 1));
     let faces = reference.points.len();
     let (corner, (beside_start, beside_end)) = if along < 0.0 {
         (start, placed_edge(wrap(face + faces - 1, faces)))
@@ -191,4 +185,34 @@ fn near(
         vertex,
     );
     best
+}
+
+/// The index of the first of `points` least far along `direction`. Two running
+/// minima, over the even and the odd points, so that each waits on half as many
+/// comparisons.
+#[inline(always)]
+fn deepest(points: &[Vec2], direction: Vec2) -> usize {
+    let (mut even, mut odd) = ((0, f32::INFINITY), (1, f32::INFINITY));
+    let mut pairs = points.chunks_exact(2);
+    for (pair, chunk) in pairs.by_ref().enumerate() {
+        let (first, second) = (direction.dot(chunk[0]), direction.dot(chunk[1]));
+        if first < even.1 {
+            even = (2 * pair, first);
+        }
+        if second < odd.1 {
+            odd = (2 * pair + 1, second);
+        }
+    }
+    if let [last] = pairs.remainder() {
+        let reach = direction.dot(*last);
+        if reach < even.1 {
+            even = (points.len() - 1, reach);
+        }
+    }
+    // The first on a tie, as one running minimum would find.
+    if odd.1 < even.1 || (odd.1 == even.1 && odd.0 < even.0) {
+        odd.0
+    } else {
+        even.0
+    }
 }
