@@ -2,14 +2,19 @@
 
 use crate::query::kernel::{Feature, ray_entry};
 use crate::query::parts::part_bounds;
-use crate::{Iso, Ray, RayHit, Shape};
+use glam::Vec2;
+
+use crate::query::kernel::ConvexCore;
+use crate::{Iso, RELATIVE_TOLERANCE, Ray, RayHit, Shape};
 
 /// Where `ray` first meets `shape` placed by `iso`, within `max_distance` of its
 /// origin, or `None`.
 ///
-/// Shapes are solid: a ray that starts inside `shape` or on its boundary hits at
+/// Shapes are solid: a ray that starts inside `shape` or on its boundary (within the
+/// tolerance of [`contains_point`](crate::contains_point), so the two agree) hits at
 /// distance 0 with normal `-ray.direction()`. For a concave polygon the nearest part
-/// wins. Returns `None` when `max_distance` is negative or NaN, or `iso` is not finite.
+/// wins. Returns `None` when `max_distance` is negative or NaN, or `iso` is not
+/// [in range](Iso::is_in_range).
 /// Exact: the hit is computed, not searched for.
 ///
 /// ```
@@ -25,11 +30,18 @@ use crate::{Iso, Ray, RayHit, Shape};
 /// ```
 #[must_use]
 pub fn cast_ray(shape: &Shape, iso: &Iso, ray: &Ray, max_distance: f32) -> Option<RayHit> {
-    if max_distance.is_nan() || max_distance < 0.0 || !iso.is_finite() {
+    if max_distance.is_nan() || max_distance < 0.0 || !iso.is_in_range() {
         return None;
     }
     let origin = iso.inverse_transform_point(ray.origin());
     let direction = iso.inverse_transform_vector(ray.direction());
+    if starts_on(shape, origin) {
+        return Some(RayHit {
+            distance: 0.0,
+            point: ray.origin(),
+            normal: -ray.direction(),
+        });
+    }
     let entry = if let Shape::Concave(_) = shape {
         let mut best = None;
         let mut reach = max_distance;
@@ -65,4 +77,13 @@ pub fn cast_ray(shape: &Shape, iso: &Iso, ray: &Ray, max_distance: f32) -> Optio
             iso.transform_vector(entry.normal)
         },
     })
+}
+
+/// Whether a ray starting at `origin` (in the shape's frame) starts in the shape or on
+/// its boundary, within the tolerance [`contains_point`](crate::contains_point) uses,
+/// so that the two agree. The bounding circle rules out most origins first.
+fn starts_on(shape: &Shape, origin: Vec2) -> bool {
+    let tolerance = RELATIVE_TOLERANCE * shape.reach();
+    origin.length() <= shape.reach() + tolerance
+        && (0..shape.part_count()).any(|part| shape.part(part).contains(origin, tolerance))
 }

@@ -18,6 +18,7 @@
 use glam::Vec2;
 
 use super::implicit_difference::ImplicitDifference;
+use crate::math::coordinates_in_range;
 use crate::query::core_form::{ConvexPairRoutine, on_convex_pair};
 use crate::query::kernel::{ConvexCore, Feature, RayEntry, RayTarget, ray_entry};
 use crate::query::pairs::contact_swept_discs::SweptDisc;
@@ -32,7 +33,8 @@ use crate::{Iso, Shape, ShapeHit, contact, tolerance};
 ///
 /// Shapes that touch or overlap at the start give `fraction` 0 and their
 /// [`contact`]'s normal and first point. For concave shapes the first part pair to
-/// touch wins. Returns `None` when an `Iso` or a motion is not finite.
+/// touch wins. Returns `None` when an `Iso` is not [in range](Iso::is_in_range) or a
+/// motion is not finite or beyond the working range.
 ///
 /// Exact, with no iteration: B's motion relative to A is a ray from the origin, cast
 /// against the Minkowski difference `A ⊖ B` (a rounded polygon); where the ray enters
@@ -60,7 +62,11 @@ pub fn cast_shape(
     iso_b: &Iso,
     motion_b: Vec2,
 ) -> Option<ShapeHit> {
-    if !(iso_a.is_finite() && iso_b.is_finite() && motion_a.is_finite() && motion_b.is_finite()) {
+    if !(iso_a.is_in_range()
+        && iso_b.is_in_range()
+        && coordinates_in_range(motion_a)
+        && coordinates_in_range(motion_b))
+    {
         return None;
     }
     // B's motion relative to A, in world space.

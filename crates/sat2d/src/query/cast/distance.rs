@@ -11,7 +11,8 @@ use crate::{Iso, Shape};
 
 /// The distance between A placed by `iso_a` and B placed by `iso_b`: the length of the
 /// shortest segment from a point of A to a point of B, so `0` when they touch or
-/// overlap. Returns `f32::INFINITY` when either `Iso` is not finite.
+/// overlap. Returns `f32::INFINITY` when either `Iso` is not
+/// [in range](Iso::is_in_range).
 ///
 /// Exact, by the kind of pair: two circles by their centres; circles, capsules and
 /// segments by the closest points of their segments; any other convex pair (a circle
@@ -29,7 +30,7 @@ use crate::{Iso, Shape};
 /// ```
 #[must_use]
 pub fn distance(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f32 {
-    if !(iso_a.is_finite() && iso_b.is_finite()) {
+    if !(iso_a.is_in_range() && iso_b.is_in_range()) {
         return f32::INFINITY;
     }
     match route(a, iso_a, b, iso_b) {
