@@ -165,3 +165,25 @@ fn flat_slivers_are_not_parts() {
         "{parts_area} vs {area}"
     );
 }
+
+/// Found by the `queries` fuzz target: a ray starting on a segment (in it by
+/// `contains_point`'s tolerance, off it by rounding) missed, where a ray that starts
+/// on the boundary must hit at distance 0.
+#[test]
+fn a_ray_starting_on_the_boundary_hits_at_zero() {
+    let segment = Shape::segment(Vec2::new(12.4, 12.4), Vec2::new(-150.0, -150.0));
+    let iso = Iso::new(Vec2::new(-300.0, -300.0), 3.4);
+    for t in [0.0, 0.13, 0.5, 0.77, 1.0] {
+        let on = iso.transform_point(Vec2::new(12.4, 12.4).lerp(Vec2::new(-150.0, -150.0), t));
+        assert!(sat2d::contains_point(&segment, &iso, on));
+        for direction in [Vec2::X, Vec2::Y, Vec2::new(-0.6, 0.8)] {
+            let ray = sat2d::Ray::new(on, direction);
+            for reach in [0.0, 1.0] {
+                let hit = sat2d::cast_ray(&segment, &iso, &ray, reach)
+                    .unwrap_or_else(|| panic!("missed at t {t}, {direction}, reach {reach}"));
+                assert_eq!(hit.distance, 0.0);
+                assert_eq!(hit.normal, -direction);
+            }
+        }
+    }
+}
