@@ -3,6 +3,8 @@
 //! concave included, plus known answers and bad input.
 
 mod common;
+#[path = "casts/edge_cases.rs"]
+mod edge_cases;
 
 use common::exact::{Core, cores, signed_distance, wide};
 use common::seeded;
@@ -14,27 +16,6 @@ use sat2d::{Iso, Ray, RayError, Shape, Vec2};
 /// Any shape: convex kinds and star-shaped (usually concave) polygons.
 fn any_shape() -> impl Strategy<Value = Shape> {
     prop_oneof![3 => convex_shape(), 1 => star_polygon()]
-}
-
-/// A convex polygon with 17–40 corners on a random ellipse: more than the lane
-/// kernels take, so the scalar ones run.
-fn many_sided_polygon() -> impl Strategy<Value = Shape> {
-    (
-        17usize..=40,
-        0.3f32..4.0,
-        0.3f32..4.0,
-        proptest::collection::vec(0.0f32..1.0, 40),
-    )
-        .prop_filter_map("polygon", |(count, radius_x, radius_y, jitter)| {
-            let step = core::f32::consts::TAU / count as f32;
-            let points: Vec<Vec2> = (0..count)
-                .map(|i| {
-                    let angle = step * (i as f32 + 0.8 * (jitter[i] - 0.5));
-                    Vec2::new(radius_x * angle.cos(), radius_y * angle.sin())
-                })
-                .collect();
-            Shape::polygon(&points).ok()
-        })
 }
 
 /// A tolerance for f32 answers on scenes of this size: positions within ±6, motions
@@ -190,133 +171,6 @@ proptest! {
         prop_assert!((distance as f64 - expected).abs() < tolerance, "{distance} vs {expected}");
         let swapped = sat2d::distance(&b, &iso_b, &a, &iso_a);
         prop_assert!((swapped - distance).abs() < 1e-4, "{swapped} vs {distance}");
-    }
-}
-
-proptest! {
-    #![proptest_config(seeded(1000))]
-
-    /// Polygons past the lane kernels' 16 faces: casts and distance on the scalar
-    /// kernels agree with the oracle as the lane ones do.
-    #[test]
-    fn many_sided_polygons_match_the_oracle(
-        a in many_sided_polygon(),
-        b in prop_oneof![many_sided_polygon(), convex_shape()],
-        iso_a in iso(),
-        iso_b in iso(),
-        motion in (-12.0f32..12.0, -12.0f32..12.0),
-    ) {
-        let motion = Vec2::new(motion.0, motion.1);
-        let (cores_a, cores_b) = (cores(&a, &iso_a), cores(&b, &iso_b));
-        let tolerance = tolerance(&a, &b);
-        let expected = gap(&cores_a, &cores_b).max(0.0);
-        let distance = sat2d::distance(&a, &iso_a, &b, &iso_b);
-        prop_assert!((distance as f64 - expected).abs() < tolerance, "{distance} vs {expected}");
-        let whole = gap(&cores_a, &swept(&cores_b, -wide(motion)));
-        let Some(hit) = sat2d::cast_shape(&a, &iso_a, motion, &b, &iso_b, Vec2::ZERO) else {
-            prop_assert!(whole > -tolerance, "missed a sweep that overlaps by {whole}");
-            return Ok(());
-        };
-        prop_assert!(whole < tolerance, "hit a sweep that stays {whole} apart");
-        let touching = gap(&moved(&cores_a, wide(motion) * hit.fraction as f64), &cores_b);
-        prop_assert!(hit.fraction == 0.0 || touching.abs() < tolerance, "{touching} apart at the fraction");
-    }
-}
-
-#[test]
-fn crossing_segments_touch_at_the_start() {
-    let a = Shape::segment(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0));
-    let b = Shape::segment(Vec2::new(0.0, -1.0), Vec2::new(0.0, 1.0));
-    let (here, there) = (Iso::IDENTITY, Iso::from_translation(Vec2::new(0.5, 0.2)));
-    assert_eq!(sat2d::distance(&a, &here, &b, &there), 0.0);
-    let hit = sat2d::cast_shape(&a, &here, Vec2::X, &b, &there, Vec2::ZERO).unwrap();
-    assert_eq!(hit.fraction, 0.0);
-    // Apart, then crossing at the end of the motion.
-    let away = Iso::from_translation(Vec2::new(0.0, 3.0));
-    assert!((sat2d::distance(&a, &here, &b, &away) - 2.0).abs() < 1e-6);
-    let hit = sat2d::cast_shape(&a, &here, Vec2::ZERO, &b, &away, Vec2::new(0.0, -4.0)).unwrap();
-    assert!((hit.fraction - 0.5).abs() < 1e-6, "{}", hit.fraction);
-    assert!((hit.normal - Vec2::Y).length() < 1e-5);
-}
-
-#[test]
-fn collinear_capsules_meet_cap_to_cap() {
-    // Both cores lie on the Y axis: their difference is a segment, its faces a band
-    // the motion runs inside, so the hit is on the end cap.
-    let capsule = Shape::capsule(0.5, 2.0);
-    let above = Iso::from_translation(Vec2::new(0.0, 10.0));
-    let down = Vec2::new(0.0, -20.0);
-    let hit =
-        sat2d::cast_shape(&capsule, &Iso::IDENTITY, Vec2::ZERO, &capsule, &above, down).unwrap();
-    // B's lowest point (10 − 1 − 0.5) meets A's highest (1 + 0.5) after 7 units.
-    assert!((hit.fraction - 7.0 / 20.0).abs() < 1e-6, "{}", hit.fraction);
-    assert!((hit.normal - Vec2::Y).length() < 1e-5);
-    assert!(
-        (hit.point - Vec2::new(0.0, 1.5)).length() < 1e-4,
-        "{}",
-        hit.point
-    );
-    // Beside the axis by more than both radii: never.
-    let beside = Iso::from_translation(Vec2::new(1.01, 10.0));
-    assert!(
-        sat2d::cast_shape(
-            &capsule,
-            &Iso::IDENTITY,
-            Vec2::ZERO,
-            &capsule,
-            &beside,
-            down
-        )
-        .is_none()
-    );
-    let apart = Vec2::new(1.01, 8.0).length() - 1.0; // top of A's core to bottom of B's
-    assert!((sat2d::distance(&capsule, &Iso::IDENTITY, &capsule, &beside) - apart).abs() < 1e-5);
-}
-
-#[test]
-fn nearly_parallel_faces_give_the_face_gap() {
-    // Two boxes whose facing sides differ by a hair of a turn: their difference has a
-    // sliver of a face beside the one that decides, and rounding may order the two.
-    for angle in [0.0, 1e-7, -1e-7, 1e-6, -1e-6, 1e-4] {
-        let square = Shape::rectangle(2.0, 2.0);
-        let long = Shape::rectangle(2.0, 8.0);
-        let beside = Iso::new(Vec2::new(3.0, 0.3), angle);
-        let distance = sat2d::distance(&square, &Iso::IDENTITY, &long, &beside);
-        // The long box's left side leans by `angle`, toward the square's top corner
-        // (1, 1) when positive, its bottom one (1, −1) when negative; the nearer
-        // corner's height over that side's line is the gap.
-        let (cos, sin) = (angle.cos(), angle.sin());
-        let expected = 2.0 * cos - 1.0 - (0.7 * sin).max(-1.3 * sin);
-        assert!(
-            (distance - expected).abs() < 1e-5,
-            "{angle}: {distance} vs {expected}"
-        );
-        let hit = sat2d::cast_shape(
-            &square,
-            &Iso::IDENTITY,
-            Vec2::new(2.0, 0.0),
-            &long,
-            &beside,
-            Vec2::ZERO,
-        )
-        .unwrap();
-        // Moving along X, the corner closes the gap at `cos` of the speed.
-        let fraction = expected / (2.0 * cos);
-        assert!(
-            (hit.fraction - fraction).abs() < 1e-5,
-            "{angle}: {}",
-            hit.fraction
-        );
-        assert!(
-            (hit.normal - Vec2::new(cos, sin)).length() < 1e-5,
-            "{angle}: {}",
-            hit.normal
-        );
-        assert!(
-            (hit.point.x - 1.0 - 2.0 * fraction).abs() < 1e-4,
-            "{angle}: {}",
-            hit.point
-        );
     }
 }
 

@@ -30,6 +30,7 @@ mod distance;
 mod hits;
 mod implicit_difference;
 mod ray;
+mod sweep;
 
 pub use cast_ray::cast_ray;
 pub use cast_shape::cast_shape;

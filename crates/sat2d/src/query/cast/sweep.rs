@@ -1,0 +1,257 @@
+//! The sweeps behind [`cast_shape`](super::cast_shape): a point, or the origin, moving
+//! against a rounded convex core, and what the entry means for the two shapes. Each
+//! routine states its frame.
+
+use glam::Vec2;
+
+use super::implicit_difference::ImplicitDifference;
+use crate::query::core_form::ConvexPairRoutine;
+use crate::query::kernel::{ConvexCore, Feature, RayEntry, RayTarget, ray_entry};
+use crate::query::pairs::contact_swept_discs::SweptDisc;
+use crate::query::parts::Parts;
+use crate::shape::rounded_convex::RoundedConvex;
+use crate::{Iso, Shape};
+
+/// How a sweep ended, in the frame of the shape that stands still in it.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Sweep {
+    /// Touching or overlapping at the start.
+    Touching,
+    /// First touch at `fraction`, at `point` (relative to the still shape at its
+    /// start), with the normal from A to B.
+    Hit {
+        fraction: f32,
+        point: Vec2,
+        normal: Vec2,
+    },
+}
+
+impl Sweep {
+    pub(super) fn fraction(&self) -> f32 {
+        match self {
+            Self::Touching => 0.0,
+            Self::Hit { fraction, .. } => *fraction,
+        }
+    }
+
+    /// The same sweep with A and B swapped: the normal reversed.
+    pub(super) fn flipped(self) -> Self {
+        match self {
+            Self::Touching => Self::Touching,
+            Self::Hit {
+                fraction,
+                point,
+                normal,
+            } => Self::Hit {
+                fraction,
+                point,
+                normal: -normal,
+            },
+        }
+    }
+}
+
+/// Where a point moving from `origin` by `motion` first meets `target` (grown by its
+/// radius), within `max_fraction` of the motion: the fraction and the ray's entry, or
+/// with no motion an entry at 0 when it starts inside. Works in the frame of `target`.
+fn first_entry<T: RayTarget>(
+    target: &T,
+    origin: Vec2,
+    motion: Vec2,
+    max_fraction: f32,
+) -> Option<(f32, RayEntry<T::Spot>)> {
+    let length = motion.length();
+    let Some(direction) = motion.try_normalize() else {
+        // No relative motion: touching now or never.
+        return ray_entry(target, origin, Vec2::X, 0.0)
+            .filter(|entry| matches!(entry.feature, Feature::Inside))
+            .map(|entry| (0.0, entry));
+    };
+    let entry = ray_entry(target, origin, direction, length * max_fraction)?;
+    Some(((entry.distance / length).min(1.0), entry))
+}
+
+/// The sweep of a circle of `radius` whose centre starts at `center` and moves by
+/// `motion`, against a still shape whose core `grown` already includes that radius;
+/// the normal points from the still shape to the circle. Works in `grown`'s frame.
+pub(super) fn sweep_center(
+    grown: RoundedConvex<'_>,
+    center: Vec2,
+    motion: Vec2,
+    radius: f32,
+) -> Option<Sweep> {
+    let (fraction, entry) = first_entry(&grown, center, motion, 1.0)?;
+    if let Feature::Inside = entry.feature {
+        return Some(Sweep::Touching);
+    }
+    // The circle's centre is on the grown surface; the still shape's surface lies
+    // `radius` back along the normal.
+    Some(Sweep::Hit {
+        fraction,
+        point: center + motion * fraction - entry.normal * radius,
+        normal: entry.normal,
+    })
+}
+
+/// Circles, capsules and segments (not two circles), in world space: a circle's
+/// centre against the other's segment grown by both radii, or two segments' difference.
+/// Also says whether A is the shape that stands still (B, when A is the circle).
+pub(super) fn sweep_discs(
+    disc_a: &SweptDisc,
+    disc_b: &SweptDisc,
+    motion: Vec2,
+    tolerance: f32,
+) -> Option<(Sweep, bool)> {
+    let radius = disc_a.radius + disc_b.radius;
+    let (mut points, mut normals) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
+    if disc_b.start == disc_b.end {
+        let core = disc_core(disc_a, radius, &mut points, &mut normals);
+        return sweep_center(core, disc_b.start, motion, disc_b.radius).map(|s| (s, true));
+    }
+    if disc_a.start == disc_a.end {
+        let core = disc_core(disc_b, radius, &mut points, &mut normals);
+        return sweep_center(core, disc_a.start, -motion, disc_a.radius)
+            .map(|sweep| (sweep.flipped(), false));
+    }
+    let (mut points_b, mut normals_b) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
+    let core_a = disc_core(disc_a, disc_a.radius, &mut points, &mut normals);
+    let core_b = disc_core(disc_b, disc_b.radius, &mut points_b, &mut normals_b);
+    sweep_cores(&core_a, &core_b, motion, 1.0, tolerance).map(|sweep| (sweep, true))
+}
+
+/// A swept disc's segment as a core of `radius` (a point when its ends coincide), in
+/// its frame (world space), stored in `points` and `normals`.
+fn disc_core<'s>(
+    disc: &SweptDisc,
+    radius: f32,
+    points: &'s mut [Vec2; 2],
+    normals: &'s mut [Vec2; 2],
+) -> RoundedConvex<'s> {
+    *points = [disc.start, disc.end];
+    if disc.start == disc.end {
+        return RoundedConvex {
+            points: &points[..1],
+            normals: &[],
+            radius,
+        };
+    }
+    let normal = crate::math::segment::edge_normal(disc.start, disc.end);
+    *normals = [normal, -normal];
+    RoundedConvex {
+        points: &points[..],
+        normals: &normals[..],
+        radius,
+    }
+}
+
+/// The sweep of core B (moving by `motion`) against core A (still), both in A's
+/// frame, up to `max_fraction` of the motion: a ray from the origin against their
+/// Minkowski difference, read through its faces' planes ([`ImplicitDifference`]).
+pub(super) fn sweep_cores(
+    a: &impl ConvexCore,
+    b: &impl ConvexCore,
+    motion: Vec2,
+    max_fraction: f32,
+    tolerance: f32,
+) -> Option<Sweep> {
+    let difference = ImplicitDifference::new(a, b, tolerance);
+    let (fraction, entry) = first_entry(&difference, Vec2::ZERO, motion, max_fraction)?;
+    let closest = match entry.feature {
+        Feature::Inside => return Some(Sweep::Touching),
+        Feature::Face(closest) | Feature::Vertex(closest) => closest,
+    };
+    Some(Sweep::Hit {
+        fraction,
+        point: closest.on_a + entry.normal * a.rounded().radius,
+        normal: entry.normal,
+    })
+}
+
+/// [`sweep_cores`] as a routine for [`on_convex_pair`].
+pub(super) struct SweepOf {
+    pub motion: Vec2,
+    pub max_fraction: f32,
+    pub tolerance: f32,
+}
+
+impl ConvexPairRoutine for SweepOf {
+    type Output = Option<Sweep>;
+    const READS_NORMALS_OF_B: bool = false;
+    #[inline(always)]
+    fn run(self, a: &impl ConvexCore, b: &impl ConvexCore) -> Option<Sweep> {
+        sweep_cores(a, b, self.motion, self.max_fraction, self.tolerance)
+    }
+}
+
+/// Whether B (placed in A's frame by `relative`) moving by `motion` surely misses A
+/// (still), in A's frame: the ray from the origin misses the disc that holds `A ⊖ B`,
+/// whose centre is the difference of the bounding circles' and radius their sum
+/// (grown by the pair's `tolerance`, so rounding never culls a graze).
+pub(super) fn sweep_misses_bounds(
+    a: &Shape,
+    b: &Shape,
+    relative: &Iso,
+    motion: Vec2,
+    tolerance: f32,
+) -> bool {
+    let (circle_a, circle_b) = (
+        a.bounding_circle(&Iso::IDENTITY),
+        b.bounding_circle(relative),
+    );
+    misses_disc(
+        circle_a.center - circle_b.center,
+        circle_a.radius + circle_b.radius + tolerance,
+        motion.normalize_or_zero(),
+        motion.length(),
+    )
+}
+
+/// Whether the ray from the origin along unit `direction`, `length` long, misses the
+/// disc of `radius` around `center` (a ray starting in the disc never misses).
+#[inline]
+fn misses_disc(center: Vec2, radius: f32, direction: Vec2, length: f32) -> bool {
+    let along = center.dot(direction);
+    center.length_squared() > radius * radius
+        && (center.perp_dot(direction).abs() > radius
+            || along + radius < 0.0
+            || along - radius > length)
+}
+
+/// [`sweep_cores`] over every part pair whose bounding circles can meet during the
+/// motion, nearest first hit winning. Works in A's frame (B placed by `relative`).
+pub(super) fn sweep_parts(
+    a: &Shape,
+    b: &Shape,
+    relative: &Iso,
+    motion: Vec2,
+    tolerance: f32,
+) -> Option<Sweep> {
+    let (parts_a, parts_b) = (Parts::new(a, &Iso::IDENTITY), Parts::new(b, relative));
+    let (length, direction) = (motion.length(), motion.normalize_or_zero());
+    let mut best: Option<Sweep> = None;
+    for (core_a, (center_a, radius_a)) in parts_a.cores.iter().zip(&parts_a.bounds) {
+        for (core_b, (center_b, radius_b)) in parts_b.cores.iter().zip(&parts_b.bounds) {
+            let reach = best.as_ref().map_or(1.0, Sweep::fraction);
+            // `A_i ⊖ B_j` lies in the disc around `c_a − c_b`: skip pairs whose disc the
+            // relative motion never reaches before the best hit so far.
+            if misses_disc(
+                *center_a - *center_b,
+                radius_a + radius_b,
+                direction,
+                length * reach,
+            ) {
+                continue;
+            }
+            let (core_a, core_b) = (core_a.form(), core_b.form());
+            if let Some(sweep) = sweep_cores(&core_a, &core_b, motion, reach, tolerance) {
+                if let Sweep::Touching = sweep {
+                    return Some(sweep);
+                }
+                if sweep.fraction() <= reach {
+                    best = Some(sweep);
+                }
+            }
+        }
+    }
+    best
+}
