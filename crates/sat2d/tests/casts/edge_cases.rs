@@ -158,3 +158,45 @@ fn nearly_parallel_faces_give_the_face_gap() {
         );
     }
 }
+
+#[test]
+fn small_shapes_on_long_motions_still_meet() {
+    // Shapes 0.01 across, 500 units apart: the entry point carries the rounding of a
+    // distance 10⁵ times their size, along a direction no coordinate axis rounds.
+    let tiny_box = Shape::rectangle(0.01, 0.01);
+    let capsule = Shape::capsule(0.002, 0.006); // core y ± 0.003, bottom at y − 0.005
+    let (heading, across) = (Vec2::new(-0.8, -0.6), Vec2::new(0.6, -0.8));
+    let start = |offset: f32| Iso::from_translation(-heading * 500.0 + across * offset);
+    let motion = heading * 1000.0;
+    let mut cases = 0;
+    for step in -20..=20 {
+        let offset = step as f32 * 0.0006;
+        for b in [&tiny_box, &capsule] {
+            let at = start(offset);
+            let hit = sat2d::cast_shape(&tiny_box, &Iso::IDENTITY, Vec2::ZERO, b, &at, motion);
+            // Against the oracle: the sweep over the motion overlaps exactly when it hits,
+            // within the rounding of coordinates near 500 (an `f32` step there is 6e-5);
+            // where they touch, the disc of a corner seen from 500 away is known to a
+            // few of those steps.
+            let (cores_a, cores_b) = (cores(&tiny_box, &Iso::IDENTITY), cores(b, &at));
+            let whole = gap(&cores_a, &swept(&cores_b, wide(motion)));
+            match hit {
+                None => assert!(
+                    whole > -1e-4,
+                    "{offset}: missed a sweep overlapping by {whole}"
+                ),
+                Some(hit) => {
+                    assert!(whole < 1e-4, "{offset}: hit a sweep {whole} apart");
+                    let there = moved(&cores_b, wide(motion) * hit.fraction as f64);
+                    let touching = gap(&cores_a, &there);
+                    assert!(
+                        touching.abs() < 1e-3,
+                        "{offset}: {touching} apart at the fraction"
+                    );
+                    cases += 1;
+                }
+            }
+        }
+    }
+    assert!(cases > 20, "only {cases} hits");
+}

@@ -78,6 +78,10 @@ impl<'a, A: ConvexCore, B: ConvexCore> ImplicitDifference<'a, A, B> {
     }
 }
 
+/// How far, relative to its distance along the ray, an entry point may stray from the
+/// grown difference and still count as on a face: a few `f32` roundings.
+const ALONG_RAY_SLACK: f32 = 1e-6;
+
 impl<A: ConvexCore, B: ConvexCore> RayTarget for ImplicitDifference<'_, A, B> {
     /// The closest points of A and of B moved to where the ray met the difference.
     type Spot = ClosestPoints;
@@ -122,7 +126,12 @@ impl<A: ConvexCore, B: ConvexCore> RayTarget for ImplicitDifference<'_, A, B> {
     ) -> Result<(Vec2, ClosestPoints), (Vec2, ClosestPoints)> {
         // `point` lies over this face's plane higher than over any other.
         let closest = closest_near_face(self.core_a, self.core_b, point, self.face(face));
-        if closest.distance <= self.radius() + self.tolerance {
+        // A polygon's faces meet at its vertices: with no radius there are no corners
+        // (as in the ray entry on a core). Otherwise the entry point carries the
+        // rounding of the distance along the ray, so the slack grows with it.
+        let polygon = self.core_a.is_polygon() || self.core_b.is_polygon();
+        let slack = self.tolerance + point.length() * ALONG_RAY_SLACK;
+        if (self.radius() == 0.0 && polygon) || closest.distance <= self.radius() + slack {
             Ok((self.normal(face), closest))
         } else {
             Err((closest.on_a - closest.on_b + point, closest))
