@@ -167,7 +167,8 @@ pub(super) fn sweep_cores(
     })
 }
 
-/// [`sweep_cores`] as a routine for [`on_convex_pair`].
+/// [`sweep_cores`] as a routine for
+/// [`on_convex_pair`](crate::query::core_form::on_convex_pair).
 pub(super) struct SweepOf {
     pub motion: Vec2,
     pub max_fraction: f32,
