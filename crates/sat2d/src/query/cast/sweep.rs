@@ -1,4 +1,4 @@
-//! The sweeps behind [`cast_shape`](super::cast_shape): a point, or the origin, moving
+//! The sweeps behind [`cast_shape`](fn@super::cast_shape): a point, or the origin, moving
 //! against a rounded convex core, and what the entry means for the two shapes. Each
 //! routine states its frame.
 
