@@ -59,3 +59,19 @@ pub fn set_x(app: &mut App, entity: Entity, x: f32) {
         .translation
         .x = x;
 }
+
+/// Moves `entity` to `position` (z = 0).
+pub fn move_to(app: &mut App, entity: Entity, position: Vec2) {
+    app.world_mut()
+        .get_mut::<Transform>(entity)
+        .expect("entity has a transform")
+        .translation = position.extend(0.0);
+}
+
+/// The entities `entity` touches as of the last step, sorted.
+pub fn touching(app: &App, entity: Entity) -> Vec<Entity> {
+    app.world()
+        .get::<CollidingEntities>(entity)
+        .expect("colliders get CollidingEntities")
+        .sorted()
+}
