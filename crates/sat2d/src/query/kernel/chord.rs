@@ -94,19 +94,35 @@ pub(super) fn clip_by_faces_entering(
     direction: Vec2,
     slack: f32,
 ) -> Option<Clipped> {
-    // A segment's two faces lie on one line: measure both from its first point, so
-    // rounding cannot leave a band of negative width that nothing enters.
-    let on_face = |face: usize| points[if points.len() == 2 { 0 } else { face }];
     let planes = normals
         .iter()
         .enumerate()
-        .map(|(face, normal)| (*normal, normal.dot(on_face(face)) + slack));
+        .map(|(face, normal)| (*normal, normal.dot(face_point(points, face)) + slack));
+    clip_by_planes_entering(planes, origin, direction)
+}
+
+/// A point on face `face` of a core with these `points`. A segment's two faces lie on
+/// one line: both are measured from its first point, so rounding cannot leave a band
+/// of negative width that nothing enters.
+#[inline]
+pub(super) fn face_point(points: &[Vec2], face: usize) -> Vec2 {
+    points[if points.len() == 2 { 0 } else { face }]
+}
+
+/// The line clipped by the half-planes `normal · x ≤ offset`, numbered in order, and
+/// the one it enters through (Cyrus–Beck).
+#[inline]
+pub(super) fn clip_by_planes_entering(
+    planes: impl IntoIterator<Item = (Vec2, f32)>,
+    origin: Vec2,
+    direction: Vec2,
+) -> Option<Clipped> {
     let mut clipped = Clipped {
         enter: f32::NEG_INFINITY,
         exit: f32::INFINITY,
         entering_face: None,
     };
-    for (face, (normal, offset)) in planes.enumerate() {
+    for (face, (normal, offset)) in planes.into_iter().enumerate() {
         let before = clipped.enter;
         if !clip_one(
             normal,
@@ -143,7 +159,7 @@ fn clip_by_planes(
 
 /// Narrows `[enter, exit]` by one half-plane; false if the line misses it entirely.
 #[inline]
-pub(super) fn clip_one(
+fn clip_one(
     normal: Vec2,
     offset: f32,
     origin: Vec2,

@@ -16,7 +16,7 @@
 use glam::Vec2;
 use wide::f32x8;
 
-use super::chord::{Clipped, clip_one};
+use super::chord::{Clipped, clip_by_planes_entering, face_point};
 use super::face_scan::dot_range;
 use super::{horizontal_max, horizontal_min, splat};
 use crate::shape::face_lanes::{LanePolygon, MAX_LANES};
@@ -40,16 +40,7 @@ pub(crate) fn clip_difference(
     direction: Vec2,
     slack: f32,
 ) -> Option<Clipped> {
-    // A segment's two faces lie on one line: measure both from its first point, as
-    // the chord does.
-    let on_face =
-        |face: usize| reference.points[if reference.points.len() == 2 { 0 } else { face }];
-    let mut clipped = Clipped {
-        enter: f32::NEG_INFINITY,
-        exit: f32::INFINITY,
-        entering_face: None,
-    };
-    for (face, normal) in reference.normals.iter().enumerate() {
+    let planes = reference.normals.iter().enumerate().map(|(face, normal)| {
         let mut low = f32::INFINITY;
         for point in points {
             let reach = normal.dot(*point);
@@ -57,23 +48,12 @@ pub(crate) fn clip_difference(
                 low = reach;
             }
         }
-        let room = normal.dot(on_face(face)) - low + slack;
-        let before = clipped.enter;
-        if !clip_one(
+        (
             *normal,
-            room,
-            Vec2::ZERO,
-            direction,
-            &mut clipped.enter,
-            &mut clipped.exit,
-        ) {
-            return None;
-        }
-        if clipped.enter > before {
-            clipped.entering_face = Some(face);
-        }
-    }
-    (clipped.enter <= clipped.exit).then_some(clipped)
+            normal.dot(face_point(reference.points, face)) - low + slack,
+        )
+    });
+    clip_by_planes_entering(planes, Vec2::ZERO, direction)
 }
 
 /// [`clip_difference`] for a polygon in lane form: the faces are the lanes, each point
