@@ -147,14 +147,7 @@ fn clip_by_planes(
     origin: Vec2,
     direction: Vec2,
 ) -> Option<(f32, f32)> {
-    let mut enter = f32::NEG_INFINITY;
-    let mut exit = f32::INFINITY;
-    for (normal, offset) in planes {
-        if !clip_one(normal, offset, origin, direction, &mut enter, &mut exit) {
-            return None;
-        }
-    }
-    (enter <= exit).then_some((enter, exit))
+    clip_by_planes_entering(planes, origin, direction).map(|clipped| (clipped.enter, clipped.exit))
 }
 
 /// Narrows `[enter, exit]` by one half-plane; false if the line misses it entirely.
