@@ -3,13 +3,13 @@
 //! components. The plugin's answers come through the broad phase (a grid walk for rays,
 //! the swept box for shape casts); the oracle's from a loop over everything.
 
-mod common;
-
+use crate::common::app;
+use crate::common::random_scene::{
+    SCENE_SIDE, Truth, random_iso, random_shape, spawn_scene, truth,
+};
 use bevy::ecs::system::SystemState;
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
-use common::app;
-use common::random_scene::{SCENE_SIDE, Truth, random_iso, random_shape, spawn_scene, truth};
 
 const COLLIDERS: usize = 2_000;
 
@@ -96,7 +96,7 @@ fn cast_ray_and_ray_hits_equal_brute_force() {
 fn rays_equal_brute_force_on_a_fine_grid() {
     // Cells much smaller than the colliders: every collider spans many cells, and a
     // ray crosses many cells per collider.
-    let mut app = common::app_with(SatPlugin::default().with_cell_size(2.0));
+    let mut app = crate::common::app_with(SatPlugin::default().with_cell_size(2.0));
     let entities = spawn_scene(&mut app, 5, 500);
     app.update();
     let truth = truth(&app, &entities);

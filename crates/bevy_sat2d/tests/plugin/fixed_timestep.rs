@@ -1,14 +1,12 @@
 //! `SatPlugin::fixed()`: one step per fixed tick, with each tick's placement, and
 //! events read once each by `FixedUpdate` and `Update` systems at any frame/tick ratio.
 
-mod common;
-
 use core::time::Duration;
 
+use crate::common::app_with;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy_sat2d::prelude::*;
-use common::app_with;
 
 /// Ticks run so far (counted at the start of each tick's `FixedUpdate`).
 #[derive(Resource, Default)]

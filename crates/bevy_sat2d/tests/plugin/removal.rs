@@ -2,14 +2,12 @@
 //! run (a run condition, a fixed schedule that skips frames) still end each of their
 //! pairs exactly once when it runs again.
 
-mod common;
-
 use core::time::Duration;
 
+use crate::common::{EventLog, app, app_with, at};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy_sat2d::prelude::*;
-use common::{EventLog, app, app_with, at};
 
 /// Whether the collision step runs (the run condition under test).
 #[derive(Resource)]

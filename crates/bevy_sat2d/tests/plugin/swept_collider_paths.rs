@@ -2,15 +2,12 @@
 //! three kinds through walls of every kind, each hit checked against the core's ray
 //! cast, distance and overlap.
 
-mod common;
-mod swept_support;
-
+use crate::common::random_scene::random_shape;
+use crate::common::{EventLog, app, at, move_to};
+use crate::swept_support::{close, spawn_bullet, spawn_wall};
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
 use bevy_sat2d::sat2d::{self, Iso, Ray};
-use common::random_scene::random_shape;
-use common::{EventLog, app, at, move_to};
-use swept_support::{close, spawn_bullet, spawn_wall};
 
 #[test]
 fn layers_that_do_not_interact_give_no_swept_event() {

@@ -2,12 +2,10 @@
 //! `CollisionExclusions`, and the `PairFilter` hook. Each drops the pair before the
 //! narrow phase, and a touching pair it drops ends.
 
-mod common;
-
+use crate::common::{EventLog, app, at};
 use bevy::prelude::*;
 use bevy_sat2d::BodyColliders;
 use bevy_sat2d::prelude::*;
-use common::{EventLog, app, at};
 
 fn pair(a: Entity, b: Entity) -> (Entity, Entity) {
     (a.min(b), a.max(b))

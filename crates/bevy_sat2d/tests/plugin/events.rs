@@ -1,11 +1,9 @@
 //! Collision events through a whole approach / overlap / separate cycle, and every way
 //! a pair can end.
 
-mod common;
-
+use crate::common::{EventLog, app, at, set_x};
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
-use common::{EventLog, app, at, set_x};
 
 fn kinds(events: &[CollisionEvent]) -> Vec<&'static str> {
     events

@@ -1,13 +1,10 @@
 //! `SweptCollider`: a fast collider that crosses a thin one between two steps still
 //! reports the hit (with its time of impact), and every edge case the docs promise.
 
-mod common;
-mod swept_support;
-
+use crate::common::{EventLog, app, at, move_to, touching};
+use crate::swept_support::{close, spawn_bullet, spawn_wall};
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
-use common::{EventLog, app, at, move_to, touching};
-use swept_support::{close, spawn_bullet, spawn_wall};
 
 /// What the observers saw: `(entity, other, normal, time of impact)` for each
 /// `CollisionStarted`, `(entity, other)` for each `CollisionEnded`.

@@ -2,13 +2,13 @@
 //! together against brute force on a seeded one; queries before the first step and
 //! bad input return nothing without panicking.
 
-mod common;
-
+use crate::common::random_scene::{
+    SCENE_SIDE, Truth, random_iso, random_shape, spawn_scene, truth,
+};
+use crate::common::{app, at};
 use bevy::ecs::system::{RunSystemOnce, SystemState};
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
-use common::random_scene::{SCENE_SIDE, Truth, random_iso, random_shape, spawn_scene, truth};
-use common::{app, at};
 
 const WALL: u32 = 1 << 0;
 const ENEMY: u32 = 1 << 1;

@@ -2,15 +2,13 @@
 //! from the entities' own components, the same events with and without threads, and no
 //! lost `Ended` under heavy churn.
 
-mod common;
-
 use std::collections::{BTreeSet, HashMap};
 
+use crate::common::{EventLog, app_with};
 use bevy::prelude::*;
 use bevy_sat2d::placement;
 use bevy_sat2d::prelude::*;
 use bevy_sat2d::sat2d::Iso;
-use common::{EventLog, app_with};
 
 fn random_collider(rng: &mut fastrand::Rng) -> Collider {
     match rng.u32(0..4) {

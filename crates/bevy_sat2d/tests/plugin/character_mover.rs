@@ -1,13 +1,10 @@
 //! The character mover, headless: tile seams, slopes, steps, stairs, fast moves into
 //! thin walls, one-way and moving platforms, and bad input.
-#![allow(missing_docs)]
 
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
 
-mod character_mover_support;
-
-use character_mover_support::*;
+use crate::character_mover_support::*;
 
 /// Walks `body` (half height `half`) from x = 4, resting on the floor, by `speed` per
 /// step with a pull of 1 down, until x passes `end`; checks every step that the height

@@ -1,11 +1,9 @@
 //! Control over the step: pausing it (`SatConfig::enabled`), leaving out `Ongoing`
 //! (`SatConfig::ongoing_events`), and observer events for the entities observed.
 
-mod common;
-
+use crate::common::{EventLog, app, at, set_x};
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
-use common::{EventLog, app, at, set_x};
 
 /// Every observer event seen, as (kind, observed entity, other).
 #[derive(Resource, Default)]

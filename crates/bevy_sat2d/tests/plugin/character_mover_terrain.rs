@@ -1,13 +1,10 @@
 //! The character mover on terrain: slopes, ledges, stairs, and fast moves into thin
 //! walls.
-#![allow(missing_docs)]
 
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
 
-mod character_mover_support;
-
-use character_mover_support::*;
+use crate::character_mover_support::*;
 
 /// A floor from x = -200 to 600, its top at y = 0.
 fn floor(app: &mut App) -> Entity {

@@ -1,12 +1,9 @@
 //! The character mover with platforms (one-way, moving) and bad input.
-#![allow(missing_docs)]
 
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
 
-mod character_mover_support;
-
-use character_mover_support::*;
+use crate::character_mover_support::*;
 
 /// A floor with its top at y = 0 and a one-way platform 4 thick, its top at y = 42.
 fn floor_and_one_way(app: &mut App) -> (Entity, Entity) {

@@ -1,11 +1,9 @@
 //! Colliders placed by `GlobalTransform`: children follow parents, scale applies.
 
-mod common;
-
+use crate::common::{app, app_with, at};
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
 use bevy_sat2d::sat2d::broad_phase::CellSize;
-use common::{app, app_with, at};
 
 fn contact(app: &App, a: Entity, b: Entity) -> Option<Contact> {
     app.world().resource::<CollisionWorld>().contact(a, b)

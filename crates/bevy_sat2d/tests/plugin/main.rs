@@ -1,0 +1,25 @@
+//! The plugin's integration tests, headless. They are modules of one test binary, so
+//! that Bevy is linked once rather than once per file: each link of a Bevy binary costs
+//! time and hundreds of megabytes on a clean build.
+#![allow(missing_docs)]
+
+mod character_mover_support;
+mod common;
+mod swept_support;
+
+mod assets;
+mod character_mover;
+mod character_mover_platforms;
+mod character_mover_terrain;
+mod control;
+mod events;
+mod fixed_timestep;
+mod pair_filters;
+mod placement;
+mod query_filter;
+mod readme_snippet;
+mod removal;
+mod scenes;
+mod spatial_query;
+mod swept_collider;
+mod swept_collider_paths;
