@@ -41,12 +41,15 @@ pub(crate) fn closest_point_on_segment(start: Vec2, end: Vec2, point: Vec2) -> V
 ///
 /// The parameters are solved in `f64`: their numerator and denominator multiply four
 /// lengths, which leave `f32` (overflow, or underflow to zero) for segments longer than
-/// about `1e9` or shorter than about `1e-10`. Only the final points are `f32`.
+/// about `1e9` or shorter than about `1e-10`. The points are placed in `f64` too and
+/// rounded once, so an end is returned exactly: `a0 + (a1 − a0) · 1` in `f32` lands an
+/// ulp of the far end's coordinates off `a1`, which next to a small gap (a short
+/// segment's tip near a long one's) is a large part of it.
 #[must_use]
 pub(crate) fn segment_closest_points(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> (Vec2, Vec2) {
-    let (direction_a, direction_b) = (a1 - a0, b1 - b0);
-    let (wide_a, wide_b) = (direction_a.as_dvec2(), direction_b.as_dvec2());
-    let offset = (a0 - b0).as_dvec2();
+    let (start_a, start_b) = (a0.as_dvec2(), b0.as_dvec2());
+    let (wide_a, wide_b) = (a1.as_dvec2() - start_a, b1.as_dvec2() - start_b);
+    let offset = start_a - start_b;
     let (length_a, length_b) = (wide_a.length_squared(), wide_b.length_squared());
     if length_a <= 0.0 {
         return (a0, closest_point_on_segment(b0, b1, a0));
@@ -72,24 +75,35 @@ pub(crate) fn segment_closest_points(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> 
         t = 1.0;
         s = ((between - along_a) / length_a).clamp(0.0, 1.0);
     }
-    (a0 + direction_a * s as f32, b0 + direction_b * t as f32)
+    (
+        (start_a + wide_a * s).as_vec2(),
+        (start_b + wide_b * t).as_vec2(),
+    )
 }
 
 /// The parameters `(t, u)` where the line `a0 + t·(a1 − a0)` meets the line
-/// `b0 + u·(b1 − b0)`, or `None` when they are parallel (within `f32` precision).
-/// The segments themselves cross when both lie in `[0, 1]`.
+/// `b0 + u·(b1 − b0)`, or `None` when they are parallel (the sine of the angle
+/// between them within `f32::EPSILON`). The segments themselves cross when both lie
+/// in `[0, 1]`.
+///
+/// Solved in `f64`, where the ends' differences and the cross products of the given
+/// `f32` points are exact (or nearly): in `f32` the cross products of two nearly
+/// collinear segments are mostly rounding, and put a "crossing" on both segments
+/// when they lie apart along their common line.
 #[inline]
 #[must_use]
 pub(crate) fn crossing_parameters(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> Option<(f32, f32)> {
-    let (direction_a, direction_b) = (a1 - a0, b1 - b0);
+    let (a0, b0) = (a0.as_dvec2(), b0.as_dvec2());
+    let (direction_a, direction_b) = (a1.as_dvec2() - a0, b1.as_dvec2() - b0);
     let denominator = direction_a.perp_dot(direction_b);
-    if denominator.abs() <= f32::EPSILON * direction_a.length() * direction_b.length() {
+    let parallel = f64::from(f32::EPSILON) * direction_a.length() * direction_b.length();
+    if denominator.abs() <= parallel {
         return None;
     }
     let offset = b0 - a0;
     Some((
-        offset.perp_dot(direction_b) / denominator,
-        offset.perp_dot(direction_a) / denominator,
+        (offset.perp_dot(direction_b) / denominator) as f32,
+        (offset.perp_dot(direction_a) / denominator) as f32,
     ))
 }
 
@@ -144,6 +158,42 @@ mod tests {
             Vec2::new(1.0, 0.0),
         );
         assert!((on_a.distance(on_b) - 2f32.sqrt()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn an_end_comes_back_exactly() {
+        // A short segment's tip just short of a long one's near end: `b0 + (b1 − b0)`
+        // in f32 put that end an ulp of 77 (3.8e-6) off, a tenth of the gap.
+        let (a0, a1) = (
+            Vec2::new(0.0, -0.006_431_163),
+            Vec2::new(0.0, 0.006_431_163),
+        );
+        let (b0, b1) = (
+            Vec2::new(-1.200_546_1e-6, 77.41159),
+            Vec2::new(9.621_275e-7, 0.006_473_541_3),
+        );
+        assert_eq!(segment_closest_points(a0, a1, b0, b1), (a1, b1));
+    }
+
+    #[test]
+    fn collinear_segments_apart_do_not_cross() {
+        // Two segments on one line, 1 apart along it, placed far enough out that their
+        // f32 directions differ by rounding (about 5e-7 rad): in f32 the crossing
+        // parameters were noise, and put a crossing on both.
+        let (a0, a1) = (
+            Vec2::new(64.41976, -50.309235),
+            Vec2::new(57.99923, -56.503624),
+        );
+        let (b0, b1) = (
+            Vec2::new(49.89688, -64.32059),
+            Vec2::new(57.279564, -57.19794),
+        );
+        if let Some((t, u)) = crossing_parameters(a0, a1, b0, b1) {
+            assert!(
+                !((0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u)),
+                "{t} {u}"
+            );
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 #![allow(dead_code, missing_docs)]
 
 pub mod exact;
+pub mod lines;
 pub mod strategies;
 
 use proptest::test_runner::{Config, RngAlgorithm, RngSeed};

@@ -70,7 +70,8 @@ enum Reference {
 /// reference = A's face, unless B's separates by more than a tie margin
 /// if the cores overlap (s ≤ tolerance):  depth = radii − s along the reference normal
 /// else (only rounded shapes get here):   closest points between the cores;
-///     in a face's region: that face's normal; else the closest-points direction
+///     in a face's region (within the tie margin): that face's normal;
+///     else the closest-points direction
 /// points: clip the reference face against the incident edge (Box2D), then move each
 ///         point to the middle of the overlap along the normal
 /// ```
@@ -114,7 +115,13 @@ pub(crate) fn contact_convex_convex(
         let surface_b = closest.on_b - direction * core_b.radius;
         let mut between = (surface_a + surface_b) * 0.5;
         settle_point(a, b, direction, &mut between, tolerance);
-        let in_face_region = has_faces && closest.distance <= separation + tolerance;
+        // A face's normal where it ties with the closest-points direction, by the tie
+        // rule's margin. Cores that do not cross are apart, so a separation below zero
+        // is rounding (two segments on one line, straddling it by an ulp): such cores
+        // touch, and their closest points give no direction. (With the whole tolerance
+        // as the margin, a capsule tip just past a segment's tip, radius below ε, took
+        // the face, up to ε deeper than the push along the line.)
+        let in_face_region = has_faces && closest.distance <= separation.max(0.0) + tie_margin;
         if in_face_region && core_a.edge_count() > 0 && core_b.edge_count() > 0 {
             // Edge beside edge (a capsule along a box side): clip for two points.
             let (normal, depth, mut points) = face_contact();
