@@ -1,10 +1,12 @@
-//! The Minkowski difference of two convex cores, built: the shape the concave MTV runs
-//! its lines against. (The casts and the distance read a difference through its
+//! The Minkowski difference of two convex cores, built: the shapes whose boundaries
+//! the concave MTV walks (`pairs/concave_mtv.rs`). (The casts and the distance read a difference through its
 //! faces' planes instead, without building it: `cast/implicit_difference.rs`.)
 
 use glam::Vec2;
 use smallvec::SmallVec;
 
+use crate::math::segment::edge_normal;
+use crate::query::core_intersection::core_intersection;
 use crate::shape::rounded_convex::RoundedConvex;
 
 /// Points a difference holds without allocating: two lane polygons' worth.
@@ -85,6 +87,58 @@ impl MinkowskiDifference {
         difference
     }
 
+    /// The part of the difference near the origin: the core clipped to the square of
+    /// half side `1.01 · (reach + radius)` around it (Sutherland–Hodgman), so that a
+    /// difference with many edges keeps only the few that can matter. Within `reach`
+    /// of the origin it is the same set as before: a point `t = p + r` of it with
+    /// `|t| < reach` and `|r| ≤ radius` has its core point `p` inside the square. Its
+    /// new edges lie on the square's sides, which (with their rounding) stay more than
+    /// `reach` from the origin, rounding errors included. `None` when nothing of the
+    /// core is left. The frame is the difference's own.
+    pub fn near_origin(self, reach: f32) -> Option<Self> {
+        let half = 1.01 * (reach + self.radius);
+        if self.points.iter().all(|p| p.abs().max_element() <= half) {
+            return Some(self);
+        }
+        let corners = [
+            Vec2::new(-half, -half),
+            Vec2::new(half, -half),
+            Vec2::new(half, half),
+            Vec2::new(-half, half),
+        ];
+        let square = RoundedConvex {
+            points: &corners,
+            normals: &[Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X],
+            radius: 0.0,
+        };
+        let clipped = core_intersection(self.view(), square);
+        // Rounding can leave a point twice where a corner lies on a side.
+        let merge = half * 4.0 * f32::EPSILON;
+        let mut points: SmallVec<[Vec2; INLINE]> = SmallVec::new();
+        for point in clipped {
+            if points
+                .last()
+                .is_none_or(|last| last.distance(point) > merge)
+            {
+                points.push(point);
+            }
+        }
+        while points.len() > 1 && points[0].distance(points[points.len() - 1]) <= merge {
+            points.pop();
+        }
+        if points.len() < 3 {
+            return None;
+        }
+        let normals = (0..points.len())
+            .map(|k| edge_normal(points[k], points[(k + 1) % points.len()]))
+            .collect();
+        Some(Self {
+            points,
+            normals,
+            radius: self.radius,
+        })
+    }
+
     /// A view the kernels accept.
     pub fn view(&self) -> RoundedConvex<'_> {
         RoundedConvex {
@@ -134,7 +188,6 @@ fn angle_order(u: Vec2, v: Vec2) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::math::segment::edge_normal;
 
     fn normals(points: &[Vec2]) -> Vec<Vec2> {
         (0..points.len())

@@ -11,6 +11,8 @@
 //!   `minkowski_difference.rs`: the geometry the routines share.
 //! - `contact.rs`: the [`Contact`] they return; `explain.rs`: the SAT axis by axis.
 
+mod aabb_tree;
+mod boundary_piece;
 mod cast;
 mod closest_points;
 mod contact;
@@ -22,6 +24,7 @@ mod kernel;
 mod manifold;
 mod minkowski_difference;
 mod pairs;
+mod part_pairs;
 mod parts;
 mod route;
 mod transformed_core;

@@ -1,0 +1,59 @@
+//! [`PartPairs`]: which parts of two shapes come near each other, found through an
+//! [`AabbTree`] over B's parts, so that a concave query's cost grows with the pairs
+//! that meet rather than with the product of the part counts.
+
+use core::ops::ControlFlow;
+
+use crate::Aabb;
+use crate::query::aabb_tree::AabbTree;
+use crate::query::parts::Parts;
+
+/// The boxes of A's and B's parts, all in A's frame, and a tree over B's.
+pub(crate) struct PartPairs {
+    boxes_a: Vec<Aabb>,
+    tree_b: AabbTree,
+}
+
+impl PartPairs {
+    /// The index for `parts_a` and `parts_b`, both placed in A's frame.
+    pub fn new(parts_a: &Parts, parts_b: &Parts) -> Self {
+        Self {
+            boxes_a: part_boxes(parts_a),
+            tree_b: AabbTree::new(&part_boxes(parts_b)),
+        }
+    }
+
+    /// Calls `visit(i, j)` for every part `i` of A and part `j` of B whose boxes come
+    /// within `margin` of each other on both axes (A's parts in order, B's in no fixed
+    /// order), until `visit` breaks; returns whether it did.
+    ///
+    /// Two parts that come within `margin` (Euclidean) always do; so, since part `j`
+    /// moved by `t` meets part `i` exactly when `t` lies in their Minkowski difference,
+    /// every pair whose difference comes within `margin` of the origin is visited.
+    pub fn each_within(
+        &self,
+        margin: f32,
+        mut visit: impl FnMut(usize, usize) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for (i, bounds) in self.boxes_a.iter().enumerate() {
+            self.tree_b
+                .each_meeting(&bounds.grown(margin), |j| visit(i, j))?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Each part's box, its radius included.
+fn part_boxes(parts: &Parts) -> Vec<Aabb> {
+    parts
+        .cores
+        .iter()
+        .map(|core| {
+            let core = core.form().core();
+            Aabb::from_points(core.points)
+                .map_or(Aabb::new(glam::Vec2::ZERO, glam::Vec2::ZERO), |bounds| {
+                    bounds.grown(core.radius)
+                })
+        })
+        .collect()
+}

@@ -1,0 +1,155 @@
+//! The concave MTV is exactly minimal (issue 13, finding 4): on seeded random concave
+//! contacts its depth equals an independent `f64` brute force (`concave_minimality/
+//! oracle.rs`), and moving B by it separates the shapes.
+
+mod common;
+#[path = "concave_minimality/oracle.rs"]
+mod oracle;
+
+use common::exact::{self, cores, signed_distance};
+use sat2d::{Iso, Shape, Vec2};
+
+/// The relative agreement asked of the depth, and the absolute slack (relative to the
+/// shapes' size) that near-zero depths need.
+const RELATIVE: f64 = 1e-4;
+const ABSOLUTE: f64 = 1e-5;
+
+/// A star-shaped outline of 5 to 9 corners with radii in `0.2..1` times `size`:
+/// simple, and concave unless every radius happens to agree.
+fn star(rng: &mut fastrand::Rng, size: f32) -> Shape {
+    loop {
+        let count = rng.usize(5..=9);
+        let step = core::f32::consts::TAU / count as f32;
+        let points: Vec<Vec2> = (0..count)
+            .map(|i| {
+                let angle = step * (i as f32 + 0.6 * (rng.f32() - 0.5));
+                Vec2::from_angle(angle) * size * (0.2 + 0.8 * rng.f32())
+            })
+            .collect();
+        if let Ok(shape @ Shape::Concave(_)) = Shape::polygon(&points) {
+            return shape;
+        }
+    }
+}
+
+/// The L-shape of the issue's example: 3 by 3 with arms 1 thick.
+fn l_shape() -> Shape {
+    Shape::polygon(&[
+        Vec2::new(0.0, 0.0),
+        Vec2::new(3.0, 0.0),
+        Vec2::new(3.0, 1.0),
+        Vec2::new(1.0, 1.0),
+        Vec2::new(1.0, 3.0),
+        Vec2::new(0.0, 3.0),
+    ])
+    .unwrap()
+}
+
+/// How deep the deepest pair of parts overlaps, exactly (negative: apart).
+fn deepest_overlap(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f64 {
+    let (parts_a, parts_b) = (cores(a, iso_a), cores(b, iso_b));
+    parts_a
+        .iter()
+        .flat_map(|p| parts_b.iter().map(move |q| -signed_distance(p, q)))
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// Checks one contact against the oracle; returns the crate's and the oracle's depth.
+fn check(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso, label: &str) -> (f64, f64) {
+    let size = exact::size(a, b);
+    let exact = oracle::minimal_translation(a, iso_a, b, iso_b).length();
+    let contact = sat2d::contact(a, iso_a, b, iso_b)
+        .unwrap_or_else(|| panic!("{label}: no contact where the oracle needs {exact}"));
+    let depth = f64::from(contact.depth);
+    assert!(
+        (depth - exact).abs() <= RELATIVE * exact + ABSOLUTE * size,
+        "{label}: depth {depth}, the minimal push is {exact} ({:+.3e} relative)",
+        (depth - exact) / exact
+    );
+    // B moved by exactly the MTV overlaps no part pair (exact test)...
+    let moved = Iso::new(iso_b.translation + contact.mtv(), iso_b.rotation.angle());
+    let left = deepest_overlap(a, iso_a, b, &moved);
+    assert!(
+        left <= ABSOLUTE * size,
+        "{label}: after the MTV a part pair overlaps by {left}"
+    );
+    // ...and a hair past it, the crate itself sees them apart or only touching. (Past
+    // a minimal push B can slide back into a notch it just cleared: the push is
+    // along the normal, the notch's wall is not, so a hair of overlap is allowed.)
+    let past = Iso::new(
+        iso_b.translation + contact.mtv() * (1.0 + RELATIVE as f32),
+        iso_b.rotation.angle(),
+    );
+    if let Some(after) = sat2d::contact(a, iso_a, b, &past) {
+        assert!(
+            f64::from(after.depth) <= RELATIVE * depth + ABSOLUTE * size,
+            "{label}: pushed past the MTV they still overlap by {}",
+            after.depth
+        );
+    }
+    (depth, exact)
+}
+
+/// The issue's example: an L-shape against a capsule lying in its inner corner, where
+/// trying candidate directions pushed 1.27 times too far.
+#[test]
+fn an_l_shape_against_a_capsule_gets_the_minimal_push() {
+    let capsule = Shape::capsule(0.4, 2.0);
+    let (depth, exact) = check(
+        &l_shape(),
+        &Iso::IDENTITY,
+        &capsule,
+        &Iso::new(Vec2::new(1.3, 1.2), 0.9),
+        "L-shape vs capsule",
+    );
+    assert!((depth - exact).abs() < 1e-4 * exact);
+}
+
+/// 60 seeded random contacts: a concave star against a concave star, a circle, a
+/// capsule, a box and a segment, in both orders, each overlapping.
+#[test]
+fn random_concave_contacts_get_the_minimal_push() {
+    let mut rng = fastrand::Rng::with_seed(0x13_4D7);
+    let mut checked = 0;
+    let mut longer_than_parts = 0;
+    while checked < 60 {
+        let size = 1.0 + 2.0 * rng.f32();
+        let concave = star(&mut rng, size);
+        let other = match checked % 5 {
+            0 => {
+                let size = 1.0 + 2.0 * rng.f32();
+                star(&mut rng, size)
+            }
+            1 => Shape::circle(0.2 + rng.f32()),
+            2 => Shape::capsule(0.1 + 0.6 * rng.f32(), 0.5 + 2.0 * rng.f32()),
+            3 => Shape::rectangle(0.3 + 2.0 * rng.f32(), 0.3 + 2.0 * rng.f32()),
+            _ => {
+                let start = Vec2::new(rng.f32() - 0.5, rng.f32() - 0.5);
+                let turn = Vec2::from_angle(rng.f32() * core::f32::consts::TAU);
+                Shape::segment(start, start + turn * (0.5 + 2.0 * rng.f32()))
+            }
+        };
+        let placement = |rng: &mut fastrand::Rng| {
+            let offset =
+                Vec2::from_angle(rng.f32() * core::f32::consts::TAU) * size * 0.6 * rng.f32();
+            Iso::new(offset, rng.f32() * core::f32::consts::TAU)
+        };
+        let (iso_a, iso_b) = (placement(&mut rng), placement(&mut rng));
+        let (a, b) = if rng.bool() {
+            (&concave, &other)
+        } else {
+            (&other, &concave)
+        };
+        let deepest = deepest_overlap(a, &iso_a, b, &iso_b);
+        if deepest < 1e-2 * exact::size(a, b) {
+            continue;
+        }
+        let (_, exact) = check(a, &iso_a, b, &iso_b, &format!("case {checked}"));
+        if exact > deepest * 1.01 {
+            longer_than_parts += 1;
+        }
+        checked += 1;
+    }
+    // The set is not trivial: in many cases no single part pair's MTV would do.
+    assert!(longer_than_parts >= 10, "only {longer_than_parts} cases");
+}
