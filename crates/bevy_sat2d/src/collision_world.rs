@@ -7,7 +7,6 @@ use bevy::prelude::*;
 use sat2d::broad_phase::{Bounds, BroadPhase, IdPair, Mobility, SpatialHashGrid};
 use sat2d::{Contact, Iso, Shape};
 
-use crate::narrow_phase::Job;
 use crate::pair_result::{EntityPair, PairResult};
 use crate::report::{Changes, Touch};
 use crate::swept_pairs::Sweep;
@@ -107,8 +106,6 @@ pub struct CollisionWorld {
     /// kept for its capacity. The narrow phase writes into it while it reads `results`,
     /// then the two swap.
     pub(crate) spare_results: Vec<PairResult>,
-    /// The narrow phase's SAT tests of this step (empty between steps).
-    pub(crate) jobs: Vec<Job>,
     /// The pairs that touched as of the last events stage, sorted by ids: what this
     /// step's events are computed against.
     pub(crate) touching: Vec<Touch>,

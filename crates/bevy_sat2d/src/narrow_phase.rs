@@ -15,44 +15,36 @@
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::ComputeTaskPool;
-use sat2d::Contact;
 
 use crate::collision_world::{PlacedCollider, placed};
-use crate::pair_result::{PairKey, PairResult};
+use crate::pair_result::{PairKey, PairResult, Test};
 use crate::swept_contact::contact_at_impact;
 use crate::{CollisionWorld, SatConfig, SatDiagnostics};
 
 /// Fewer pairs than this per task are not worth a thread hop.
 const PAIRS_PER_TASK: usize = 256;
 
-/// One SAT test: the two colliders' ids in entity order (so the contact comes out
-/// oriented from the smaller entity to the larger, as events report it), where its
-/// result goes, the motions to sweep if they end apart, and the outcome once run.
-pub(crate) struct Job {
-    first: u32,
-    second: u32,
-    slot: usize,
-    /// The motions of `first` and `second` this step, for a pair with a swept collider
-    /// that moved and that did not touch at the end of the last step.
-    motions: Option<[Vec2; 2]>,
-    contact: Option<Contact>,
-    time_of_impact: Option<f32>,
-}
-
-impl Job {
-    fn run(&mut self, colliders: &[Option<PlacedCollider>]) {
-        let (a, b) = (
-            placed(colliders, self.first),
-            placed(colliders, self.second),
-        );
-        self.contact = sat2d::contact(&a.shape, &a.iso, &b.shape, &b.iso);
-        if let (None, Some([motion_a, motion_b])) = (&self.contact, self.motions)
-            && let Some((contact, time)) = contact_at_impact(a, motion_a, b, motion_b)
-        {
-            self.contact = Some(contact);
-            self.time_of_impact = Some(time);
-        }
+/// Runs the SAT test a result asks for, in place: the contact of the two colliders in
+/// entity order (so it comes out oriented from the smaller entity to the larger, as
+/// events report it), and for a pair to sweep that ends apart, the contact at the time
+/// of impact along this step's motions.
+fn run_test(result: &mut PairResult, colliders: &[Option<PlacedCollider>], step: u64) {
+    let sweep = match result.test {
+        Test::None => return,
+        Test::Contact => false,
+        Test::ContactOrSweep => true,
+    };
+    let (first, second) = result.key.ids_in_entity_order();
+    let (a, b) = (placed(colliders, first), placed(colliders, second));
+    result.contact = sat2d::contact(&a.shape, &a.iso, &b.shape, &b.iso);
+    if sweep
+        && result.contact.is_none()
+        && let Some((contact, time)) = contact_at_impact(a, a.motion(step), b, b.motion(step))
+    {
+        result.contact = Some(contact);
+        result.time_of_impact = Some(time);
     }
+    result.test = Test::None;
 }
 
 /// Tests the candidate pairs; results land in `CollisionWorld::results`, in candidate
@@ -69,7 +61,6 @@ pub(crate) fn test_candidate_pairs(
         candidates,
         results,
         spare_results,
-        jobs,
         pile_up_warned,
         ..
     } = &mut *world;
@@ -77,12 +68,14 @@ pub(crate) fn test_candidate_pairs(
     // Last step's results become `previous`; this step's go into the emptied buffer.
     std::mem::swap(results, spare_results);
     let previous = spare_results;
-    debug_assert!(results.is_empty() && jobs.is_empty());
+    debug_assert!(results.is_empty());
+    // Exactly one result per candidate: no regrowth, however many pairs a pile-up makes.
+    results.reserve_exact(candidates.len());
     debug_assert!(
         candidates.is_sorted(),
         "the broad phase hands out pairs sorted"
     );
-    let mut reused = 0;
+    let (mut reused, mut tests) = (0, 0);
     let mut last_step = previous.drain(..).peekable();
     for &ids in candidates.iter() {
         let (a, b) = (placed(colliders, ids.0), placed(colliders, ids.1));
@@ -97,39 +90,31 @@ pub(crate) fn test_candidate_pairs(
                 reused += 1;
                 results.push(PairResult {
                     renewed: false,
+                    test: Test::None,
                     ..old
                 });
             }
             old => {
-                let (first, second) = key.ids_in_entity_order();
                 let renewed = a.created_step == step || b.created_step == step;
-                let (motion_a, motion_b) = (a.motion(step), b.motion(step));
                 // A pair touching at the end of the last step starts its sweep touching:
                 // it goes on or ends, it does not start again.
-                let swept = (motion_a != Vec2::ZERO || motion_b != Vec2::ZERO)
+                let moved = a.motion(step) != Vec2::ZERO || b.motion(step) != Vec2::ZERO;
+                let sweep = moved
                     && !old.is_some_and(|old| {
                         old.key == key
                             && !renewed
                             && old.contact.is_some()
                             && old.time_of_impact.is_none()
                     });
-                let in_entity_order = if first == ids.0 {
-                    [motion_a, motion_b]
-                } else {
-                    [motion_b, motion_a]
-                };
-                let motions = swept.then_some(in_entity_order);
-                jobs.push(Job {
-                    first,
-                    second,
-                    slot: results.len(),
-                    motions,
-                    contact: None,
-                    time_of_impact: None,
-                });
+                tests += 1;
                 results.push(PairResult {
                     key,
                     renewed,
+                    test: if sweep {
+                        Test::ContactOrSweep
+                    } else {
+                        Test::Contact
+                    },
                     contact: None,
                     time_of_impact: None,
                 });
@@ -139,13 +124,7 @@ pub(crate) fn test_candidate_pairs(
     // Drops what no candidate took; `previous` keeps its capacity for the next step.
     drop(last_step);
 
-    run_jobs(jobs, colliders, config.parallel);
-    let tests = jobs.len();
-    for job in jobs.drain(..) {
-        let result = &mut results[job.slot];
-        result.contact = job.contact;
-        result.time_of_impact = job.time_of_impact;
-    }
+    run_tests(results, colliders, step, config.parallel);
 
     diagnostics.sat_tests = tests;
     diagnostics.reused_contacts = reused;
@@ -161,22 +140,33 @@ pub(crate) fn test_candidate_pairs(
     diagnostics.narrow_phase_time = start.elapsed();
 }
 
-/// Runs every job, on the compute task pool when allowed and worth it (the pool has
-/// more than one thread: on a 2-core machine Bevy gives it one, and the jobs run there
-/// in order). Each job keeps its own result, so the thread count changes nothing.
-fn run_jobs(jobs: &mut [Job], colliders: &[Option<PlacedCollider>], parallel: bool) {
+/// Runs every result's test, on the compute task pool when allowed and worth it (the
+/// pool has more than one thread: on a 2-core machine Bevy gives it one, and the tests
+/// run there in order). Each test writes only its own result, so the thread count
+/// changes nothing.
+fn run_tests(
+    results: &mut [PairResult],
+    colliders: &[Option<PlacedCollider>],
+    step: u64,
+    parallel: bool,
+) {
     let pool = ComputeTaskPool::get_or_init(Default::default);
-    if !parallel || jobs.len() < 2 * PAIRS_PER_TASK || pool.thread_num() < 2 {
-        jobs.iter_mut().for_each(|job| job.run(colliders));
+    if !parallel || results.len() < 2 * PAIRS_PER_TASK || pool.thread_num() < 2 {
+        results
+            .iter_mut()
+            .for_each(|result| run_test(result, colliders, step));
         return;
     }
-    let chunk = jobs
+    let chunk = results
         .len()
         .div_ceil(pool.thread_num() * 4)
         .max(PAIRS_PER_TASK);
     pool.scope(|scope| {
-        for part in jobs.chunks_mut(chunk) {
-            scope.spawn(async move { part.iter_mut().for_each(|job| job.run(colliders)) });
+        for part in results.chunks_mut(chunk) {
+            scope.spawn(async move {
+                part.iter_mut()
+                    .for_each(|result| run_test(result, colliders, step));
+            });
         }
     });
 }

@@ -59,6 +59,9 @@ pub(crate) struct PairResult {
     /// removed and added back, maybe on a reused entity index): last step's pair with
     /// the same key, if any, was another pair, so it ends and this one starts.
     pub(crate) renewed: bool,
+    /// The test the narrow phase still has to run for this pair: none for a result
+    /// moved over from the last step.
+    pub(crate) test: Test,
     /// The contact, normal from `key.entities.0` to `key.entities.1`, or `None` when
     /// they do not touch.
     pub(crate) contact: Option<Contact>,
@@ -67,6 +70,20 @@ pub(crate) struct PairResult {
     /// `(0, 1]`; `contact` is then the contact at that time. `None` for a contact of
     /// the step's end.
     pub(crate) time_of_impact: Option<f32>,
+}
+
+/// The SAT test a [`PairResult`] waits for. Results are tested in place, so a step
+/// keeps one record per pair, whatever the number of tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Test {
+    /// Nothing to run: the result is final.
+    None,
+    /// The contact at the end of the step.
+    Contact,
+    /// The contact at the end of the step, or, when they end apart, the first contact
+    /// along both colliders' motions this step (a pair with a moving
+    /// [`SweptCollider`](crate::SweptCollider)).
+    ContactOrSweep,
 }
 
 /// An entity with this index and generation, for tests where entity order and index

@@ -101,8 +101,15 @@ pub(crate) fn report_collisions(
         observers.refresh(observer_entities.iter());
     }
 
+    // Messages are written in batches, each reserved once: a pile-up's millions of
+    // `Started` never regrow the message buffer.
+    events.write_batch(
+        changes
+            .ended
+            .iter()
+            .map(|&(a, b)| CollisionEvent::Ended { a, b }),
+    );
     for &(a, b) in &changes.ended {
-        events.write(CollisionEvent::Ended { a, b });
         for (entity, other) in [(a, b), (b, a)] {
             // Only entities still alive (they keep `CollidingEntities`) are told.
             if let Ok(mut touching) = colliding.get_mut(entity) {
@@ -113,37 +120,40 @@ pub(crate) fn report_collisions(
             }
         }
     }
+    events.write_batch(changes.started.iter().map(|&index| {
+        let result = &results[index];
+        let (a, b) = result.key.entities;
+        CollisionEvent::Started {
+            a,
+            b,
+            contact: result.contact.clone().expect("started pairs touch"),
+            time_of_impact: result.time_of_impact,
+        }
+    }));
     for &index in &changes.started {
         let result = &results[index];
         let (a, b) = result.key.entities;
-        let contact = result.contact.as_ref().expect("started pairs touch");
-        let time_of_impact = result.time_of_impact;
-        events.write(CollisionEvent::Started {
-            a,
-            b,
-            contact: contact.clone(),
-            time_of_impact,
-        });
         for (entity, other) in [(a, b), (b, a)] {
             // Like `Ended`: entities that still have `CollidingEntities` are told, the
             // contact's normal pointing from the observed entity.
-            if let Ok(mut touching) = colliding.get_mut(entity) {
-                touching.0.insert(other);
-                if !observers.started.contains(entity) {
-                    continue;
-                }
-                let contact = if entity == a {
+            let Ok(mut touching) = colliding.get_mut(entity) else {
+                continue;
+            };
+            touching.0.insert(other);
+            if !observers.started.contains(entity) {
+                continue;
+            }
+            let contact = result.contact.as_ref().expect("started pairs touch");
+            commands.trigger(CollisionStarted {
+                entity,
+                other,
+                contact: if entity == a {
                     contact.clone()
                 } else {
                     contact.flipped()
-                };
-                commands.trigger(CollisionStarted {
-                    entity,
-                    other,
-                    contact,
-                    time_of_impact,
-                });
-            }
+                },
+                time_of_impact: result.time_of_impact,
+            });
         }
     }
     if config.ongoing_events {
@@ -157,6 +167,9 @@ pub(crate) fn report_collisions(
 
     // This step's touching pairs, in id order, are the next step's `before`.
     touching.clear();
+    // Every touching result started or goes on: reserved exactly, so a pile-up's list
+    // is never regrown to twice its size.
+    touching.reserve_exact(changes.started.len() + changes.ongoing.len());
     touching.extend(
         results
             .iter()
@@ -172,7 +185,7 @@ pub(crate) fn report_collisions(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pair_result::entity_at;
+    use crate::pair_result::{Test, entity_at};
     use sat2d::{Contact, Vec2};
 
     /// The key of ids `(a, b)` for entities of generation `generation_a` and 0.
@@ -189,6 +202,7 @@ mod tests {
         PairResult {
             key,
             renewed,
+            test: Test::None,
             contact: Some(Contact::new(Vec2::X, 1.0, &[], false, false)),
             time_of_impact: None,
         }
@@ -198,6 +212,7 @@ mod tests {
         PairResult {
             key,
             renewed: false,
+            test: Test::None,
             contact: None,
             time_of_impact: None,
         }

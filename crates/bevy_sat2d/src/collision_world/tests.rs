@@ -9,7 +9,6 @@ fn each_buffer(world: &mut CollisionWorld, mut visit: impl FnMut(&mut dyn Buffer
     visit(&mut world.candidates);
     visit(&mut world.results);
     visit(&mut world.spare_results);
-    visit(&mut world.jobs);
     visit(&mut world.touching);
     visit(&mut world.changes.ended);
     visit(&mut world.changes.started);
