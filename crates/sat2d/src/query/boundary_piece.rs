@@ -1,42 +1,34 @@
 //! [`BoundaryPiece`]: the boundary of a rounded convex shape in pieces (each edge pushed
-//! out by the radius, and the arc around each corner between its edges' normals), and
-//! where another rounded convex shape covers a piece. The concave MTV walks these
-//! pieces of the part pairs' Minkowski differences.
+//! out by the radius, and the arc around each corner between its edges' normals),
+//! where two pieces cross, and [`covers`], whether a shape holds a point. The concave
+//! MTV looks for its answer among these pieces' points.
 //!
 //! Frame-free: pieces and shapes are in the frame they are given in (A's local frame
-//! for the concave MTV), and distances are measured from that frame's origin.
-
-use core::f32::consts::TAU;
+//! for the concave MTV), and "nearest" means nearest that frame's origin.
 
 use glam::Vec2;
 use smallvec::SmallVec;
 
 use crate::Aabb;
-use crate::query::kernel::{ConvexCore, chord, plane_distance};
+use crate::math::segment::crossing_parameters;
+use crate::query::kernel::{ConvexCore, plane_distance};
 use crate::shape::rounded_convex::RoundedConvex;
 
-/// Where along a piece another shape covers it: open intervals of the piece's
-/// parameter (their ends are on that shape's boundary, so not covered).
-pub(crate) type Covered = SmallVec<[(f32, f32); 4]>;
+/// Where two pieces cross: at most two points.
+pub(crate) type Crossings = SmallVec<[Vec2; 2]>;
 
-/// A piece of a rounded convex boundary, with a parameter running from 0 to
-/// [`end`](Self::end) along it.
+/// A piece of a rounded convex boundary.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum BoundaryPiece {
-    /// A straight piece from `start` along unit `direction`; the parameter is the
-    /// distance from `start`, up to `length`.
-    Edge {
-        start: Vec2,
-        direction: Vec2,
-        length: f32,
-    },
-    /// The arc of `radius` around `center` from unit direction `from`, turning
-    /// counter-clockwise by `sweep` (less than a half turn); the parameter is the angle.
+    /// A straight piece.
+    Edge { start: Vec2, end: Vec2 },
+    /// The arc of `radius` around `center` from unit direction `from` counter-clockwise
+    /// to unit direction `to` (less than a half turn).
     Arc {
         center: Vec2,
         radius: f32,
         from: Vec2,
-        sweep: f32,
+        to: Vec2,
     },
 }
 
@@ -49,74 +41,56 @@ impl BoundaryPiece {
         debug_assert!(count >= 3, "pieces of a polygon core");
         (0..count).flat_map(move |k| {
             let (start, end) = shape.edge(k);
-            let normal = shape.normals[k];
-            let offset = normal * shape.radius;
-            let edge = Self::Edge {
-                start: start + offset,
-                direction: (end - start).normalize_or_zero(),
-                length: start.distance(end),
-            };
-            let before = shape.normals[if k == 0 { count - 1 } else { k - 1 }];
-            let turn = before.perp_dot(normal).atan2(before.dot(normal));
-            let arc = (shape.radius > 0.0 && turn > 0.0).then_some(Self::Arc {
+            let (before, normal) = (shape.normals[(k + count - 1) % count], shape.normals[k]);
+            // A corner that rounding left straight (or bent the wrong way) has no arc.
+            let arc = (shape.radius > 0.0 && before.perp_dot(normal) > 0.0).then_some(Self::Arc {
                 center: start,
                 radius: shape.radius,
                 from: before,
-                sweep: turn,
+                to: normal,
             });
-            // A corner left where rounding merged two points is no edge.
-            arc.into_iter().chain((edge.end() > 0.0).then_some(edge))
+            let offset = normal * shape.radius;
+            let edge = (start != end).then_some(Self::Edge {
+                start: start + offset,
+                end: end + offset,
+            });
+            arc.into_iter().chain(edge)
         })
     }
 
-    /// The parameter's last value: the edge's length or the arc's sweep.
+    /// The piece's two ends.
     #[inline]
-    pub fn end(&self) -> f32 {
+    pub fn ends(&self) -> [Vec2; 2] {
         match *self {
-            Self::Edge { length, .. } => length,
-            Self::Arc { sweep, .. } => sweep,
-        }
-    }
-
-    /// The point at parameter `t`.
-    #[inline]
-    pub fn at(&self, t: f32) -> Vec2 {
-        match *self {
-            Self::Edge {
-                start, direction, ..
-            } => start + direction * t,
+            Self::Edge { start, end } => [start, end],
             Self::Arc {
                 center,
                 radius,
                 from,
-                ..
-            } => center + Vec2::from_angle(t).rotate(from) * radius,
+                to,
+            } => [center + from * radius, center + to * radius],
         }
     }
 
-    /// The parameter of the piece's point nearest the origin.
-    pub fn nearest(&self) -> f32 {
+    /// The piece's point nearest the origin.
+    pub fn nearest(&self) -> Vec2 {
         match *self {
-            Self::Edge {
-                start,
-                direction,
-                length,
-            } => (-start.dot(direction)).clamp(0.0, length),
-            Self::Arc {
-                center,
-                from,
-                sweep,
-                ..
-            } => {
+            Self::Edge { start, end } => {
+                let edge = end - start;
+                start + edge * (-start.dot(edge) / edge.length_squared()).clamp(0.0, 1.0)
+            }
+            Self::Arc { center, radius, .. } => {
                 // The circle's point nearest the origin lies toward it from the centre.
-                let toward = -center;
-                let angle = angle_from(from, toward);
-                if toward != Vec2::ZERO && angle <= sweep {
-                    angle
-                } else if self.at(0.0).length_squared() <= self.at(sweep).length_squared() {
-                    0.0
-                } else {
-                    sweep
+                match (-center).try_normalize() {
+                    Some(toward) if self.holds(toward) => center + toward * radius,
+                    _ => {
+                        let [first, last] = self.ends();
+                        if first.length_squared() <= last.length_squared() {
+                            first
+                        } else {
+                            last
+                        }
+                    }
                 }
             }
         }
@@ -124,18 +98,12 @@ impl BoundaryPiece {
 
     /// The box around the piece.
     pub fn bounds(&self) -> Aabb {
-        let (first, last) = (self.at(0.0), self.at(self.end()));
+        let [first, last] = self.ends();
         let mut bounds = Aabb::new(first.min(last), first.max(last));
-        if let Self::Arc {
-            center,
-            radius,
-            from,
-            sweep,
-        } = *self
-        {
+        if let Self::Arc { center, radius, .. } = *self {
             // The arc's extreme points on each axis, where it passes them.
             for axis in [Vec2::X, Vec2::Y, Vec2::NEG_X, Vec2::NEG_Y] {
-                if angle_from(from, axis) <= sweep {
+                if self.holds(axis) {
                     let point = center + axis * radius;
                     bounds = bounds.merged(&Aabb::new(point, point));
                 }
@@ -144,107 +112,159 @@ impl BoundaryPiece {
         bounds
     }
 
-    /// Where `shape` shrunk by `slack` covers the piece (`shape` a polygon core, in the
-    /// piece's frame): open intervals of the parameter, in no particular order,
-    /// unclamped (they may reach past either end).
+    /// Where the two pieces cross.
     ///
     /// ```text
-    /// edge: the chord of its line through the shrunk shape (one interval)
-    /// arc:  cut it wherever its circle crosses the shrunk shape's boundary (the lines
-    ///       of its faces and the circles at its corners); every piece between two
-    ///       cuts whose middle is inside is covered
+    /// edge, edge: the lines' crossing, if on both
+    /// edge, arc:  the line's crossings with the arc's circle, on the edge and the arc
+    /// arc, arc:   the circles' crossings, on both arcs
     /// ```
-    /// A shape whose radius is below `slack` is shrunk as a polygon (faces moved in,
-    /// corners kept sharp).
-    pub fn covered_by(&self, shape: RoundedConvex<'_>, slack: f32) -> Covered {
-        let shrunk = shape.radius - slack;
-        let sharp = RoundedConvex {
-            radius: 0.0,
-            ..shape
-        };
-        let mut covered = Covered::new();
-        match *self {
-            Self::Edge {
-                start, direction, ..
-            } => {
-                let chord = if shrunk >= 0.0 {
-                    chord(shape, start, direction, -slack)
-                } else {
-                    chord(sharp, start, direction, shrunk)
-                };
-                covered.extend(chord.filter(|(enter, exit)| enter < exit));
+    pub fn crossings(&self, other: &Self) -> Crossings {
+        let mut points = Crossings::new();
+        match (*self, *other) {
+            (
+                Self::Edge { start, end },
+                Self::Edge {
+                    start: from,
+                    end: to,
+                },
+            ) => {
+                if let Some((t, u)) = crossing_parameters(start, end, from, to)
+                    && (0.0..=1.0).contains(&t)
+                    && (0.0..=1.0).contains(&u)
+                {
+                    points.push(start.lerp(end, t));
+                }
             }
-            Self::Arc {
-                center,
-                radius,
-                from,
-                sweep,
-            } => {
-                let mut cuts: SmallVec<[f32; 16]> = SmallVec::from_slice(&[0.0, sweep]);
-                let mut cut = |direction: Vec2| {
-                    let angle = angle_from(from, direction);
-                    if angle < sweep {
-                        cuts.push(angle);
-                    }
-                };
-                for (vertex, normal) in shape.points.iter().zip(shape.normals) {
-                    // `n · (center + radius · u) = n · vertex + shrunk`.
-                    let cosine = (normal.dot(*vertex - center) + shrunk) / radius;
-                    if cosine.abs() <= 1.0 {
-                        let sine = (1.0 - cosine * cosine).sqrt();
-                        cut(*normal * cosine + normal.perp() * sine);
-                        cut(*normal * cosine - normal.perp() * sine);
-                    }
-                    let between = *vertex - center;
-                    let distance = between.length();
-                    if shrunk > 0.0 && distance > 0.0 {
-                        // The circle of `shrunk` around the vertex, by the law of cosines.
-                        let cosine = (radius * radius + distance * distance - shrunk * shrunk)
-                            / (2.0 * radius * distance);
-                        if cosine.abs() <= 1.0 {
-                            let (axis, sine) = (between / distance, (1.0 - cosine * cosine).sqrt());
-                            cut(axis * cosine + axis.perp() * sine);
-                            cut(axis * cosine - axis.perp() * sine);
+            (Self::Edge { start, end }, arc @ Self::Arc { center, radius, .. })
+            | (arc @ Self::Arc { center, radius, .. }, Self::Edge { start, end }) => {
+                // |start + t·edge − center|² = radius², for t in [0, 1], in `f64`: the
+                // discriminant multiplies four lengths.
+                let (start, end, center) = (start.as_dvec2(), end.as_dvec2(), center.as_dvec2());
+                let (edge, offset, radius) = (end - start, start - center, f64::from(radius));
+                let (a, b) = (edge.length_squared(), offset.dot(edge));
+                // The offset's part across the edge directly: `|offset|² − b²/a`
+                // cancels for a line that grazes the circle.
+                let across = offset.perp_dot(edge);
+                let root_squared = a * radius * radius - across * across;
+                if root_squared >= 0.0 && a > 0.0 {
+                    let root = root_squared.sqrt();
+                    for t in [(-b - root) / a, (-b + root) / a] {
+                        let point = (start + edge * t).as_vec2();
+                        if (0.0..=1.0).contains(&t) && arc.holds_point(point) {
+                            points.push(point);
                         }
                     }
                 }
-                cuts.sort_unstable_by(f32::total_cmp);
-                let inside = |point: Vec2| {
-                    if shrunk > 0.0 {
-                        shape.signed_distance(point) < shrunk
-                    } else {
-                        plane_distance(sharp, point) < shrunk
-                    }
-                };
-                // An end that is inside is covered: the interval reaches past it.
-                let (before, after) = (
-                    if inside(self.at(0.0)) { -1.0 } else { 0.0 },
-                    if inside(self.at(sweep)) {
-                        sweep + 1.0
-                    } else {
-                        sweep
-                    },
-                );
-                for pair in cuts.windows(2) {
-                    let (mut low, mut high) = (pair[0], pair[1]);
-                    if high > low && inside(self.at(0.5 * (low + high))) {
-                        low = if low == 0.0 { before } else { low };
-                        high = if high == sweep { after } else { high };
-                        match covered.last_mut() {
-                            Some(last) if last.1 >= low => last.1 = high,
-                            _ => covered.push((low, high)),
+            }
+            (
+                Self::Arc { center, radius, .. },
+                Self::Arc {
+                    center: other_center,
+                    radius: other_radius,
+                    ..
+                },
+            ) => {
+                let between = other_center - center;
+                let distance = between.length();
+                if distance > 0.0
+                    && distance <= radius + other_radius
+                    && distance >= (radius - other_radius).abs()
+                {
+                    // By the law of cosines, along and across the line of centres.
+                    let along = (radius * radius - other_radius * other_radius
+                        + distance * distance)
+                        / (2.0 * distance);
+                    let across = (radius * radius - along * along).max(0.0).sqrt();
+                    let (axis, side) = (between / distance, between.perp() / distance);
+                    for sign in [1.0, -1.0] {
+                        let point = center + axis * along + side * (sign * across);
+                        if self.holds_point(point) && other.holds_point(point) {
+                            points.push(point);
                         }
                     }
                 }
             }
         }
-        covered
+        points
+    }
+
+    /// Whether unit `direction` from an arc's centre points at the arc (always true
+    /// for an edge).
+    #[inline]
+    fn holds(&self, direction: Vec2) -> bool {
+        match *self {
+            Self::Edge { .. } => true,
+            Self::Arc { from, to, .. } => {
+                from.perp_dot(direction) >= 0.0 && direction.perp_dot(to) >= 0.0
+            }
+        }
+    }
+
+    /// Whether `point`, on the arc's circle, lies on the arc itself.
+    #[inline]
+    fn holds_point(&self, point: Vec2) -> bool {
+        match *self {
+            Self::Edge { .. } => true,
+            Self::Arc { center, .. } => self.holds(point - center),
+        }
     }
 }
 
-/// The angle from unit `from` counter-clockwise to `direction`, in `[0, 2π)`.
-#[inline]
-fn angle_from(from: Vec2, direction: Vec2) -> f32 {
-    let angle = from.perp_dot(direction).atan2(from.dot(direction));
-    if angle < 0.0 { angle + TAU } else { angle }
+/// Whether `shape` shrunk by `slack` holds `point` (strictly): the closed-set rule in
+/// `f32`. A shape whose radius is below `slack` is shrunk as a polygon (faces moved
+/// in, corners kept sharp).
+pub(crate) fn covers(shape: RoundedConvex<'_>, point: Vec2, slack: f32) -> bool {
+    let shrunk = shape.radius - slack;
+    let plane = plane_distance(shape, point);
+    // The face planes' distance is at most the Euclidean one, and equals it inside.
+    if shrunk <= 0.0 || plane <= 0.0 || plane >= shrunk {
+        plane < shrunk
+    } else {
+        shape.signed_distance(point) < shrunk
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rounded_square_has_four_edges_and_four_quarter_arcs_that_cross_others() {
+        let points = [
+            Vec2::new(-1.0, -1.0),
+            Vec2::new(1.0, -1.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(-1.0, 1.0),
+        ];
+        let normals = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
+        let shape = RoundedConvex {
+            points: &points,
+            normals: &normals,
+            radius: 0.5,
+        };
+        let pieces: Vec<BoundaryPiece> = BoundaryPiece::of(shape).collect();
+        assert_eq!(pieces.len(), 8);
+        // The bottom edge, pushed down by the radius, is nearest the origin at its middle.
+        let bottom = pieces[1];
+        assert!((bottom.nearest() - Vec2::new(0.0, -1.5)).length() < 1e-6);
+        // The lower-left arc spans from -X to -Y around (-1, -1).
+        let corner = pieces[0];
+        let bounds = corner.bounds();
+        assert!((bounds.min - Vec2::splat(-1.5)).length() < 1e-6);
+        assert!((bounds.max - Vec2::splat(-1.0)).length() < 1e-6);
+        // A vertical line through x = -1.2 crosses that arc once, and the bottom
+        // edge's line not at all (it stops at x = -1).
+        let line = BoundaryPiece::Edge {
+            start: Vec2::new(-1.2, -3.0),
+            end: Vec2::new(-1.2, 0.0),
+        };
+        let crossing = line.crossings(&corner);
+        assert_eq!(crossing.len(), 1);
+        assert!((crossing[0].distance(Vec2::new(-1.0, -1.0)) - 0.5).abs() < 1e-6);
+        assert!(line.crossings(&bottom).is_empty());
+        assert!(covers(shape, Vec2::new(1.2, 1.2), 1e-5));
+        assert!(!covers(shape, Vec2::new(1.4, 1.4), 1e-5));
+        assert!(!covers(shape, Vec2::new(0.0, 1.5), 1e-5));
+    }
 }

@@ -5,6 +5,7 @@
 use glam::Vec2;
 use smallvec::SmallVec;
 
+use crate::Aabb;
 use crate::math::segment::edge_normal;
 use crate::query::core_intersection::core_intersection;
 use crate::shape::rounded_convex::RoundedConvex;
@@ -15,6 +16,7 @@ const INLINE: usize = 16;
 /// `A ⊖ B = { a − b }` of two rounded convex cores, itself a rounded convex core with
 /// radius `A.radius + B.radius`, in the frame both are given in. B moved by `t`
 /// touches A exactly when `t` lies in it.
+#[derive(Clone, Debug)]
 pub(crate) struct MinkowskiDifference {
     points: SmallVec<[Vec2; INLINE]>,
     normals: SmallVec<[Vec2; INLINE]>,
@@ -87,35 +89,34 @@ impl MinkowskiDifference {
         difference
     }
 
-    /// The part of the difference near the origin: the core clipped to the square of
-    /// half side `1.01 · (reach + radius)` around it (Sutherland–Hodgman), so that a
-    /// difference with many edges keeps only the few that can matter. Within `reach`
-    /// of the origin it is the same set as before: a point `t = p + r` of it with
-    /// `|t| < reach` and `|r| ≤ radius` has its core point `p` inside the square. Its
-    /// new edges lie on the square's sides, which (with their rounding) stay more than
-    /// `reach` from the origin, rounding errors included. `None` when nothing of the
-    /// core is left. The frame is the difference's own.
-    pub fn near_origin(self, reach: f32) -> Option<Self> {
-        let half = 1.01 * (reach + self.radius);
-        if self.points.iter().all(|p| p.abs().max_element() <= half) {
+    /// The difference cut down to `window`: the core clipped to `window` grown by the
+    /// radius (Sutherland–Hodgman), so that a difference with many edges keeps only
+    /// the few that can matter there. Within `window` it is the same set as before: a
+    /// point `t = p + r` of it in `window`, with `|r| ≤ radius`, has its core point `p`
+    /// in the grown box. Its new edges and their rounding lie outside `window` (touching
+    /// it at most): callers cut to a window a little larger than the region they read.
+    /// `None` when nothing of the core is left. The frame is the difference's own.
+    pub fn clipped(self, window: &Aabb) -> Option<Self> {
+        let clip = window.grown(self.radius);
+        if self.points.iter().all(|point| clip.contains_point(*point)) {
             return Some(self);
         }
         let corners = [
-            Vec2::new(-half, -half),
-            Vec2::new(half, -half),
-            Vec2::new(half, half),
-            Vec2::new(-half, half),
+            clip.min,
+            Vec2::new(clip.max.x, clip.min.y),
+            clip.max,
+            Vec2::new(clip.min.x, clip.max.y),
         ];
         let square = RoundedConvex {
             points: &corners,
             normals: &[Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X],
             radius: 0.0,
         };
-        let clipped = core_intersection(self.view(), square);
+        let cut = core_intersection(self.view(), square);
         // Rounding can leave a point twice where a corner lies on a side.
-        let merge = half * 4.0 * f32::EPSILON;
+        let merge = clip.size().max_element() * 2.0 * f32::EPSILON;
         let mut points: SmallVec<[Vec2; INLINE]> = SmallVec::new();
-        for point in clipped {
+        for point in cut {
             if points
                 .last()
                 .is_none_or(|last| last.distance(point) > merge)
@@ -136,6 +137,13 @@ impl MinkowskiDifference {
             points,
             normals,
             radius: self.radius,
+        })
+    }
+
+    /// The box around the difference, its radius included.
+    pub fn bounds(&self) -> Aabb {
+        Aabb::from_points(&self.points).map_or(Aabb::new(Vec2::ZERO, Vec2::ZERO), |core| {
+            core.grown(self.radius)
         })
     }
 

@@ -23,6 +23,7 @@ mod explain;
 mod kernel;
 mod manifold;
 mod minkowski_difference;
+mod nearest_uncovered;
 mod pairs;
 mod part_pairs;
 mod parts;
