@@ -1,17 +1,20 @@
 //! The Minkowski difference of two convex cores, built: the shapes whose boundaries
-//! the concave MTV walks (`pairs/concave_mtv.rs`). (The casts and the distance read a difference through its
-//! faces' planes instead, without building it: `cast/implicit_difference.rs`.)
+//! the concave MTV searches (`pairs/concave_mtv.rs`). (The casts and the distance read
+//! a difference through its faces' planes instead, without building it:
+//! `cast/implicit_difference.rs`.)
 
 use glam::Vec2;
 use smallvec::SmallVec;
 
 use crate::Aabb;
 use crate::math::segment::edge_normal;
+use crate::query::convex_window::ConvexWindow;
 use crate::query::core_intersection::core_intersection;
 use crate::shape::rounded_convex::RoundedConvex;
 
-/// Points a difference holds without allocating: two lane polygons' worth.
-const INLINE: usize = 16;
+/// Points a difference holds without allocating: two quadrilaterals' worth (most
+/// concave parts are triangles and quadrilaterals).
+const INLINE: usize = 8;
 
 /// `A ⊖ B = { a − b }` of two rounded convex cores, itself a rounded convex core with
 /// radius `A.radius + B.radius`, in the frame both are given in. B moved by `t`
@@ -89,16 +92,44 @@ impl MinkowskiDifference {
         difference
     }
 
+    /// `A ⊖ B` as it is within `window`, for cores `a` and `b` whose boxes (radii
+    /// included) are `bounds_a` and `bounds_b`: each core first cut down to the points
+    /// that can give a point of the difference in the window ([`ConvexWindow`]), then
+    /// merged, then [clipped](Self::clipped). `None` when nothing of it reaches the
+    /// window.
+    ///
+    /// A point `t = a − b + r` (`|r|` at most both radii) lies in the window only for
+    /// `a` in the window moved over B's box, and `b` in A's box less the window.
+    pub fn within(
+        a: RoundedConvex<'_>,
+        bounds_a: &Aabb,
+        b: RoundedConvex<'_>,
+        bounds_b: &Aabb,
+        window: &Aabb,
+    ) -> Option<Self> {
+        let region_a =
+            Aabb::new(window.min + bounds_b.min, window.max + bounds_b.max).grown(a.radius);
+        let region_b =
+            Aabb::new(bounds_a.min - window.max, bounds_a.max - window.min).grown(b.radius);
+        let (a, b) = (
+            ConvexWindow::new(a, &region_a),
+            ConvexWindow::new(b, &region_b),
+        );
+        Self::new(a.view()?, b.view()?).clipped(window)
+    }
+
     /// The difference cut down to `window`: the core clipped to `window` grown by the
     /// radius (Sutherland–Hodgman), so that a difference with many edges keeps only
-    /// the few that can matter there. Within `window` it is the same set as before: a
-    /// point `t = p + r` of it in `window`, with `|r| ≤ radius`, has its core point `p`
-    /// in the grown box. Its new edges and their rounding lie outside `window` (touching
-    /// it at most): callers cut to a window a little larger than the region they read.
-    /// `None` when nothing of the core is left. The frame is the difference's own.
+    /// the few that can matter there (one with at most [`INLINE`] points is kept
+    /// whole: cutting it saves nothing). Within `window` it is the same set as before:
+    /// a point `t = p + r` of it in `window`, with `|r| ≤ radius`, has its core point
+    /// `p` in the grown box. Its new edges and their rounding lie outside `window`
+    /// (touching it at most): callers cut to a window a little larger than the region
+    /// they read. `None` when nothing of the core is left. The frame is the
+    /// difference's own.
     pub fn clipped(self, window: &Aabb) -> Option<Self> {
         let clip = window.grown(self.radius);
-        if self.points.iter().all(|point| clip.contains_point(*point)) {
+        if self.is_small() || self.points.iter().all(|point| clip.contains_point(*point)) {
             return Some(self);
         }
         let corners = [
@@ -138,6 +169,12 @@ impl MinkowskiDifference {
             normals,
             radius: self.radius,
         })
+    }
+
+    /// Whether the difference has at most [`INLINE`] points, so that
+    /// [`clipped`](Self::clipped) keeps it whole.
+    pub fn is_small(&self) -> bool {
+        self.points.len() <= INLINE
     }
 
     /// The box around the difference, its radius included.

@@ -17,6 +17,7 @@ mod cast;
 mod closest_points;
 mod contact;
 mod containment;
+mod convex_window;
 mod core_form;
 mod core_intersection;
 mod explain;

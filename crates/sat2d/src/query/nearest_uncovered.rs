@@ -29,9 +29,6 @@ use crate::shape::rounded_convex::RoundedConvex;
 /// A square met by at most this many shapes is solved piece by piece.
 const FEW: usize = 6;
 
-/// A shape with more points than this is cut down to each quarter it reaches.
-const SHORT: usize = 8;
-
 /// Squares are not split below the window's size over this.
 const FINEST: f32 = 4096.0;
 
@@ -122,8 +119,7 @@ pub(crate) fn nearest_uncovered_point(
                 let first = lists.len();
                 for at in kept.clone() {
                     let shape = lists[at] as usize;
-                    if shapes[shape].view().points.len() <= SHORT || window.contains(&boxes[shape])
-                    {
+                    if shapes[shape].is_small() || window.contains(&boxes[shape]) {
                         lists.push(shape as u32);
                     } else if let Some(cut) = shapes[shape].clone().clipped(&window) {
                         lists.push(shapes.len() as u32);

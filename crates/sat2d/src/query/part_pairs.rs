@@ -10,16 +10,21 @@ use crate::query::parts::Parts;
 
 /// The boxes of A's and B's parts, all in A's frame, and a tree over B's.
 pub(crate) struct PartPairs {
-    boxes_a: Vec<Aabb>,
+    /// The box of each of A's parts, its radius included.
+    pub boxes_a: Vec<Aabb>,
+    /// The box of each of B's parts, its radius included.
+    pub boxes_b: Vec<Aabb>,
     tree_b: AabbTree,
 }
 
 impl PartPairs {
     /// The index for `parts_a` and `parts_b`, both placed in A's frame.
     pub fn new(parts_a: &Parts, parts_b: &Parts) -> Self {
+        let boxes_b = part_boxes(parts_b);
         Self {
             boxes_a: part_boxes(parts_a),
-            tree_b: AabbTree::new(&part_boxes(parts_b)),
+            tree_b: AabbTree::new(&boxes_b),
+            boxes_b,
         }
     }
 

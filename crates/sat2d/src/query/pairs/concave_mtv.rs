@@ -75,7 +75,8 @@ impl MtvSearch<'_> {
         }
     }
 
-    /// The part pairs' differences that come within `reach` of the origin, cut to it.
+    /// The part pairs' differences that come within `reach` of the origin, cut to a
+    /// window around it.
     fn differences_within(&self, reach: f32) -> Vec<MinkowskiDifference> {
         let (parts_a, parts_b) = self.parts;
         let mut differences = Vec::new();
@@ -84,15 +85,21 @@ impl MtvSearch<'_> {
         let _ = self.pairs.each_within(reach, |i, j| {
             let ((center_a, radius_a), (center_b, radius_b)) =
                 (parts_a.bounds[i], parts_b.bounds[j]);
-            if center_a.distance(center_b) - radius_a - radius_b < reach {
-                let difference = MinkowskiDifference::new(
+            if center_a.distance(center_b) - radius_a - radius_b < reach
+                && let Some(difference) = MinkowskiDifference::within(
                     parts_a.cores[i].form().core(),
+                    &self.pairs.boxes_a[i],
                     parts_b.cores[j].form().core(),
-                );
-                // The face planes' distance is at most the Euclidean one.
+                    &self.pairs.boxes_b[j],
+                    &window,
+                )
+            {
+                // Within the window the cut difference is the difference, so this
+                // keeps exactly those that come within `reach` (the face planes'
+                // distance is at most the Euclidean one).
                 let view = difference.view();
                 if plane_distance(view, Vec2::ZERO) - view.radius < reach {
-                    differences.extend(difference.clipped(&window));
+                    differences.push(difference);
                 }
             }
             ControlFlow::Continue(())

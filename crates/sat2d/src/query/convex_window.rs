@@ -1,0 +1,176 @@
+//! [`ConvexWindow`]: a convex core with many points cut down to what lies in a box, in
+//! one pass over its points, so that a Minkowski difference built from it has only the
+//! few edges that can matter there (a concave shape's big central part against a
+//! small part of the other shape).
+//!
+//! Frame-free: the core and the box are in one frame.
+
+use glam::Vec2;
+use smallvec::SmallVec;
+
+use crate::Aabb;
+use crate::math::segment::edge_normal;
+use crate::shape::rounded_convex::RoundedConvex;
+
+/// Cores with at most this many points are used whole: cutting them saves nothing.
+const SMALL: usize = 16;
+
+/// A convex core's points and normals, cut down to a box.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "lives on the stack while one difference is built; boxing would allocate per pair"
+)]
+pub(crate) enum ConvexWindow<'a> {
+    /// Nothing of the core lies in the box.
+    Outside,
+    /// The core as given (small, or wholly relevant).
+    Whole(RoundedConvex<'a>),
+    /// A convex polygon through some of the core's points that has the same
+    /// intersection with the box.
+    Cut {
+        points: SmallVec<[Vec2; SMALL]>,
+        normals: SmallVec<[Vec2; SMALL]>,
+        radius: f32,
+    },
+}
+
+impl<'a> ConvexWindow<'a> {
+    /// `core` (a point, a segment or a polygon) cut down to `region`: every run of
+    /// vertices lying beyond one and the same side of the box loses its inner vertices.
+    ///
+    /// ```text
+    /// keep vertex 0; run = the sides of the box it lies beyond
+    /// for each next vertex v:
+    ///     if v and the vertex after it both lie beyond a side the run shares: drop v,
+    ///         run = the sides all of them lie beyond
+    ///     else keep v; run = its own sides
+    /// ```
+    /// The chord that replaces a dropped run, and the piece of the polygon it cuts off,
+    /// lie beyond that side too (a half-plane is convex), so the polygon's part in the
+    /// box is unchanged. Fewer than three points left means the polygon lies beyond
+    /// the box (its two pieces each beyond a side).
+    pub fn new(core: RoundedConvex<'a>, region: &Aabb) -> Self {
+        let count = core.points.len();
+        if count <= SMALL {
+            return Self::Whole(core);
+        }
+        let sides = |point: Vec2| {
+            u8::from(point.x < region.min.x)
+                | (u8::from(point.x > region.max.x) << 1)
+                | (u8::from(point.y < region.min.y) << 2)
+                | (u8::from(point.y > region.max.y) << 3)
+        };
+        let mut points: SmallVec<[Vec2; SMALL]> = SmallVec::new();
+        points.push(core.points[0]);
+        let mut run = sides(core.points[0]);
+        let mut next = sides(core.points[1]);
+        for k in 1..count {
+            let here = next;
+            next = sides(core.points[(k + 1) % count]);
+            if run & here & next != 0 {
+                run &= here;
+            } else {
+                points.push(core.points[k]);
+                run = here;
+            }
+        }
+        if points.len() < 3 {
+            return Self::Outside;
+        }
+        if points.len() == count {
+            return Self::Whole(core);
+        }
+        let normals = (0..points.len())
+            .map(|k| edge_normal(points[k], points[(k + 1) % points.len()]))
+            .collect();
+        Self::Cut {
+            points,
+            normals,
+            radius: core.radius,
+        }
+    }
+
+    /// The core to read, or `None` when nothing of it lies in the box.
+    pub fn view(&self) -> Option<RoundedConvex<'_>> {
+        match self {
+            Self::Outside => None,
+            Self::Whole(core) => Some(*core),
+            Self::Cut {
+                points,
+                normals,
+                radius,
+            } => Some(RoundedConvex {
+                points,
+                normals,
+                radius: *radius,
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::core_intersection::core_intersection;
+    use crate::query::kernel::ConvexCore;
+
+    #[test]
+    fn a_many_sided_polygon_keeps_its_part_in_the_box() {
+        let count = 400;
+        let points: Vec<Vec2> = (0..count)
+            .map(|i| Vec2::from_angle(i as f32 * core::f32::consts::TAU / count as f32) * 3.0)
+            .collect();
+        let normals: Vec<Vec2> = (0..count)
+            .map(|k| edge_normal(points[k], points[(k + 1) % count]))
+            .collect();
+        let core = RoundedConvex {
+            points: &points,
+            normals: &normals,
+            radius: 0.0,
+        };
+        let region = Aabb::new(Vec2::new(2.5, -0.5), Vec2::new(3.5, 0.5));
+        let window = ConvexWindow::new(core, &region);
+        let cut = window.view().unwrap();
+        assert!(cut.points.len() < 60, "{} points left", cut.points.len());
+        // The same part of the box is covered: compare the clipped areas.
+        let corners = [
+            region.min,
+            Vec2::new(region.max.x, region.min.y),
+            region.max,
+            Vec2::new(region.min.x, region.max.y),
+        ];
+        let box_normals = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
+        let square = RoundedConvex {
+            points: &corners,
+            normals: &box_normals,
+            radius: 0.0,
+        };
+        let area = |core: RoundedConvex<'_>| {
+            crate::decompose::outline::signed_area(core_intersection(core, square).into_iter())
+        };
+        assert!((area(core) - area(cut)).abs() < 1e-5);
+        for probe in [
+            Vec2::new(2.9, 0.0),
+            Vec2::new(2.99, 0.2),
+            Vec2::new(2.6, -0.49),
+        ] {
+            assert_eq!(
+                core.contains(probe, 0.0),
+                cut.contains(probe, 0.0),
+                "{probe}"
+            );
+        }
+        // A box beyond the polygon leaves nothing; a small polygon is kept whole.
+        let far = Aabb::new(Vec2::new(4.0, 4.0), Vec2::new(5.0, 5.0));
+        assert!(ConvexWindow::new(core, &far).view().is_none());
+        let small = RoundedConvex {
+            points: &corners,
+            normals: &box_normals,
+            radius: 0.0,
+        };
+        assert!(matches!(
+            ConvexWindow::new(small, &far),
+            ConvexWindow::Whole(_)
+        ));
+    }
+}
