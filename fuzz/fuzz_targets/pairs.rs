@@ -1,8 +1,8 @@
 //! `contact`, `intersects` and `explain` on arbitrary shape pairs and placements, each
 //! checked against the crate's own conventions: the two agree, the MTV separates, the
-//! swapped pair has the opposite normal and the same depth (convex pairs), `explain`
-//! agrees with `contact` away from touching, and every number is finite. (Concave pairs:
-//! agreement and finiteness only, see below.)
+//! swapped pair has the same depth (and, for concave shapes, the opposite normal or an
+//! equally short push), `explain` agrees with `contact` away from touching, and every
+//! number is finite.
 #![no_main]
 
 #[path = "common.rs"]
@@ -44,22 +44,31 @@ fuzz_target!(|input: Input| {
         assert!(point.is_finite(), "point {point}");
     }
     let convex = !matches!(a, Shape::Concave(_)) && !matches!(b, Shape::Concave(_));
-    if !convex {
-        // The concave MTV is open work (issue 13, findings 3 and 4): the fuzzer finds
-        // part junctions where it does not separate (a small disc at the centre of a
-        // many-pointed star). Only its finiteness is checked until that lands.
-        return;
-    }
-    // Moving B by the MTV and a little more separates them.
     let margin = 20.0 * tolerance + resolution(&[iso_a, iso_b]);
-    let pushed = Iso::new(
-        iso_b.translation + contact.normal * (contact.depth + margin),
-        iso_b.rotation.angle(),
-    );
-    assert!(
-        !sat2d::intersects(&a, &iso_a, &b, &pushed),
-        "the MTV does not separate: {contact:?}"
-    );
+    // B moved by `push` leaves the shapes at most touching.
+    let clears = |push: sat2d::Vec2| {
+        let moved = Iso::new(iso_b.translation + push, iso_b.rotation.angle());
+        sat2d::contact(&a, &iso_a, &b, &moved).is_none_or(|after| after.depth <= margin)
+    };
+    if convex {
+        // Moving B by the MTV and a little more separates them.
+        let pushed = Iso::new(
+            iso_b.translation + contact.normal * (contact.depth + margin),
+            iso_b.rotation.angle(),
+        );
+        assert!(
+            !sat2d::intersects(&a, &iso_a, &b, &pushed),
+            "the MTV does not separate: {contact:?}"
+        );
+    } else {
+        // The concave MTV is the shortest push, so a push past it can slide B back
+        // into a notch it has just cleared (it runs along the normal, the notch's wall
+        // does not): B moved by the MTV itself must be left at most touching.
+        assert!(
+            clears(contact.mtv()),
+            "the concave MTV does not separate: {contact:?}"
+        );
+    }
     let swapped = sat2d::contact(&b, &iso_b, &a, &iso_a).expect("symmetric overlap");
     assert!(
         (swapped.depth - contact.depth).abs() <= 10.0 * tolerance,
@@ -67,6 +76,15 @@ fuzz_target!(|input: Input| {
         contact.depth,
         swapped.depth
     );
+    if !convex && contact.depth > margin {
+        // Swapped, the push is the same one reversed, or another just as short when
+        // two tie.
+        assert!(
+            (swapped.normal + contact.normal).length() <= 1e-3 || clears(-swapped.mtv()),
+            "swapped, the normal {} is neither reversed nor a push that separates: {contact:?}",
+            swapped.normal
+        );
+    }
     let explanation = sat2d::explain(&a, &iso_a, &b, &iso_b);
     let deciding = &explanation.axes[explanation.deciding];
     assert!(

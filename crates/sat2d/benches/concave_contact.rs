@@ -11,6 +11,8 @@
 //!   across about 130 tips (MTV about 0.25, straight out).
 //! - `stars_128_meshed`, `star_128_circle`: the same with 128-vertex stars (64 tips,
 //!   66 parts), the tips meshing 0.1 deep.
+//! - `u_shape_bar`: a U of 3 parts with a bar across its slot's floor (the MTV pushes
+//!   the bar down out of the U, not into a prong): a game-sized concave contact.
 //!
 //! It then prints each case's median.
 
@@ -44,8 +46,24 @@ fn meshed(corners: usize, apart: f32) -> Iso {
     )
 }
 
+/// A U, 6 wide and 4 tall, with a slot 2 wide and 3 deep.
+fn u_shape() -> Shape {
+    let points = [
+        (0.0, 0.0),
+        (6.0, 0.0),
+        (6.0, 4.0),
+        (4.0, 4.0),
+        (4.0, 1.0),
+        (2.0, 1.0),
+        (2.0, 4.0),
+        (0.0, 4.0),
+    ];
+    Shape::polygon(&points.map(|(x, y)| Vec2::new(x, y))).expect("a simple outline")
+}
+
 fn main() {
     let (big, small, circle) = (star(4096), star(128), Shape::circle(0.2));
+    let (u, bar) = (u_shape(), Shape::rectangle(3.0, 0.4));
     let over_rim = Iso::from_translation(Vec2::new(0.95, 0.01));
     let cases = [
         ("stars_4096_meshed_0.03", &big, &big, meshed(4096, 1.97)),
@@ -53,6 +71,12 @@ fn main() {
         ("star_4096_circle", &big, &circle, over_rim),
         ("stars_128_meshed", &small, &small, meshed(128, 1.9)),
         ("star_128_circle", &small, &circle, over_rim),
+        (
+            "u_shape_bar",
+            &u,
+            &bar,
+            Iso::from_translation(Vec2::new(3.0, 1.0)),
+        ),
     ];
     let mut criterion = Criterion::default().configure_from_args();
     let mut group = criterion.benchmark_group(GROUP);

@@ -59,7 +59,14 @@
 //! - **Concave shapes** are split into convex parts, but a [`Contact`] describes the
 //!   shape as a whole: `depth` and `normal` form one MTV that separates every part,
 //!   `a_in_b`/`b_in_a` are about the whole shape, and [`Contact::points`] holds the
-//!   points of every touching part.
+//!   points of every touching part. The MTV is exact: the shortest push after which
+//!   no pair of parts overlaps (by more than the tolerance), the point nearest the
+//!   origin outside every part pair's Minkowski difference. parry's `contact` answers
+//!   a composite shape with its deepest sub-shape contact, avian's contacts are
+//!   parry's manifolds, one per pair of sub-shapes, and Box2D has no concave shape (a
+//!   concave body is several convex shapes, each with its own manifold). Pushing by
+//!   the deepest part's MTV can drive B into a neighbouring part, and no combination
+//!   of per-part MTVs is the shortest push out in general.
 //! - **Bad input.** Constructors validate (the `try_` forms return [`ShapeError`], the
 //!   plain forms panic with its message). Queries on valid shapes never panic: a
 //!   placement that is not [in range](Iso::is_in_range) (non-finite, or beyond the
@@ -86,8 +93,13 @@
 //! | 6 | [`broad_phase`] | [`SpatialHashGrid`](broad_phase::SpatialHashGrid), [`BruteForce`](broad_phase::BruteForce) |
 //!
 //! - **The MTV** is computed by the face scan in `query/kernel/face_scan.rs` and turned
-//!   into a [`Contact`] by `query/pairs/contact_convex_convex.rs` (concave shapes:
-//!   `query/pairs/contact_concave.rs`).
+//!   into a [`Contact`] by `query/pairs/contact_convex_convex.rs`. Concave shapes:
+//!   `query/pairs/contact_concave.rs` finds the touching part pairs (through an AABB
+//!   tree over the parts), and `query/pairs/concave_mtv.rs` the exact MTV: the
+//!   part pairs' Minkowski differences near the origin, searched for the nearest point
+//!   none of them covers by a quadtree branch and bound (`query/nearest_uncovered.rs`),
+//!   at a cost that follows the parts near the contact, not the product of the part
+//!   counts.
 //! - **Contact points** come from `query/manifold/` (clip, then settle).
 //! - **The pair table** is `query/route.rs`; every operation matches on it.
 

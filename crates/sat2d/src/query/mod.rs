@@ -9,6 +9,11 @@
 //! - `manifold/`: contact points (clip, then settle into the overlap).
 //! - `closest_points.rs`, `core_intersection.rs`, `containment.rs`,
 //!   `minkowski_difference.rs`: the geometry the routines share.
+//! - The concave MTV (`pairs/concave_mtv.rs`) and what it stands on: `parts.rs` and
+//!   `part_pairs.rs` (the parts, and which pairs of them are near, through
+//!   `aabb_tree.rs`), `convex_window.rs` (a many-sided part cut down to a box),
+//!   `boundary_piece.rs` (a difference's boundary as edges and arcs) and
+//!   `nearest_uncovered.rs` (the nearest point no difference covers).
 //! - `contact.rs`: the [`Contact`] they return; `explain.rs`: the SAT axis by axis.
 
 mod aabb_tree;

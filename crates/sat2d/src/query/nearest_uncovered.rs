@@ -6,11 +6,10 @@
 //! Minkowski differences).
 //!
 //! The answer lies on some shape's boundary, where no other shape covers it: at a
-//! boundary piece's own nearest point to the origin, at a piece's end, or where
-//! another shape's boundary crosses the piece. Testing every piece against every other
-//! shape costs the square of their number, and where many shapes pile up near the
-//! origin (finely toothed parts meshing) nearly every piece lies deep inside the
-//! union. The quadtree spends its effort only near the union's boundary: a square that
+//! boundary piece's own nearest point to the origin, at a piece's end, or where the
+//! boundaries of two shapes cross. Testing every such point against every shape costs
+//! the cube of their number, and where many shapes pile up near the origin (finely
+//! toothed parts meshing) nearly every point lies deep inside the union. The quadtree spends its effort only near the union's boundary: a square that
 //! one shape covers whole is dropped at once, a square that no shape meets is free,
 //! and only a square that few shapes meet is solved piece by piece. A shape with many
 //! edges is cut down to each quarter it reaches, so deep squares read short shapes.
@@ -50,8 +49,8 @@ struct Cell {
 /// pop the square nearest the origin while it is nearer than best:
 ///     keep the shapes that meet it; if one covers it whole: drop it
 ///     none meets it: its point nearest the origin is free; best = its distance
-///     few meet it (or it is the finest size): best = min(best, the nearest free point
-///         of their boundary pieces inside it, each piece less what the others cover)
+///     few meet it (or it is the finest size): best = min(best, the nearest point
+///         inside it that their boundary pieces give and none of them covers)
 ///     else: push its four quarters with the shapes kept (long ones cut to each)
 /// ```
 /// Every point nearer than `reach` lies in some square, and a square is dropped only

@@ -31,6 +31,9 @@ use crate::query::nearest_uncovered::nearest_uncovered_point;
 use crate::query::part_pairs::PartPairs;
 use crate::query::parts::Parts;
 
+/// Up to this many part pairs, the search starts with a window that holds the answer.
+const FEW_PAIRS: usize = 64;
+
 /// How B must move to leave A, given as the two shapes' parts in A's frame.
 pub(crate) struct MtvSearch<'a> {
     /// A's parts and B's parts, placed in A's frame.
@@ -52,7 +55,7 @@ impl MtvSearch<'_> {
     /// overlaps by more than `slack`.
     ///
     /// ```text
-    /// reach = 1.25 · deepest
+    /// reach = 1.25 · deepest, or past the fallback's length for few part pairs
     /// loop:
     ///     differences = every D_ij that comes within reach of the origin, cut to it
     ///     t = the nearest point within reach that no difference covers
@@ -60,9 +63,16 @@ impl MtvSearch<'_> {
     ///     once reach passes the fallback's length: return the fallback
     ///     reach = 2 · reach
     /// ```
+    /// With few part pairs every difference is cheap to build and to search, so the
+    /// first window holds them all and the answer (the fallback point itself is free).
     pub fn run(&self) -> Vec2 {
         let limit = self.fallback.length();
-        let mut reach = (1.25 * self.deepest).max(self.slack);
+        let (parts_a, parts_b) = self.parts;
+        let mut reach = if parts_a.cores.len() * parts_b.cores.len() <= FEW_PAIRS {
+            1.01 * limit + self.slack
+        } else {
+            (1.25 * self.deepest).max(self.slack)
+        };
         loop {
             let differences = self.differences_within(reach);
             if let Some(point) = nearest_uncovered_point(differences, reach, self.slack) {
