@@ -194,4 +194,31 @@ mod tests {
         assert_eq!(app.world().resource::<SatDiagnostics>().contacts, 45);
         assert!(warned(&app));
     }
+
+    /// A pile-up's first step keeps one record per pair: the results and the touching
+    /// list are allocated once at their exact size, not regrown by doubling, and every
+    /// result has been tested.
+    #[test]
+    fn a_pile_up_is_stored_at_its_exact_size() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+        app.update();
+        for index in 0..60 {
+            let collider = if index % 2 == 0 {
+                Collider::circle(1.0)
+            } else {
+                Collider::rectangle(2.0, 1.0)
+            };
+            app.world_mut().spawn(collider);
+        }
+        app.update();
+        let world = app.world().resource::<CollisionWorld>();
+        let pairs = 60 * 59 / 2;
+        assert_eq!(world.results.len(), pairs);
+        assert_eq!(world.results.capacity(), pairs);
+        assert_eq!(world.touching.len(), pairs);
+        assert_eq!(world.touching.capacity(), pairs);
+        assert!(world.results.iter().all(|result| result.test == Test::None));
+        assert!(world.results.iter().all(|result| result.contact.is_some()));
+    }
 }
