@@ -153,3 +153,38 @@ fn random_concave_contacts_get_the_minimal_push() {
     // The set is not trivial: in many cases no single part pair's MTV would do.
     assert!(longer_than_parts >= 10, "only {longer_than_parts} cases");
 }
+
+/// Found by the `pairs` fuzz target, where it took seconds: a small 36-corner star deep
+/// inside a large, nearly round one. Both are fans of 18 parts, so the differences meet
+/// along seams (neighbouring parts' differences overlapping in thin bands) all the way
+/// out, and 18 seams meet where B leaves. The push out separates, and nothing shorter
+/// along it does.
+#[test]
+fn a_small_star_deep_in_a_large_one_is_pushed_out_across_the_seams() {
+    let star = |corners: usize, outer: f32, inner: f32| {
+        let step = core::f32::consts::TAU / corners as f32;
+        let points: Vec<Vec2> = (0..corners)
+            .map(|i| Vec2::from_angle(i as f32 * step) * if i % 2 == 0 { outer } else { inner })
+            .collect();
+        Shape::polygon(&points).unwrap()
+    };
+    let (large, small) = (star(36, 98.0, 100.0), star(36, 0.0104, 0.01));
+    assert_eq!((large.part_count(), small.part_count()), (18, 18));
+    let (iso_a, iso_b) = (
+        Iso::new(Vec2::new(-297.7, -299.7), core::f32::consts::PI),
+        Iso::from_translation(Vec2::new(-300.0, -300.0)),
+    );
+    let contact = sat2d::contact(&large, &iso_a, &small, &iso_b).unwrap();
+    let size = exact::size(&large, &small);
+    let at = |scale: f32| {
+        let moved = Iso::from_translation(iso_b.translation + contact.mtv() * scale);
+        deepest_overlap(&large, &iso_a, &small, &moved)
+    };
+    assert!(contact.depth > 90.0, "{contact:?}");
+    assert!(
+        at(1.0) <= ABSOLUTE * size,
+        "left overlapping by {}",
+        at(1.0)
+    );
+    assert!(at(0.999) > 0.0, "a shorter push along the normal separates");
+}

@@ -1,7 +1,8 @@
 //! [`BoundaryPiece`]: the boundary of a rounded convex shape in pieces (each edge pushed
 //! out by the radius, and the arc around each corner between its edges' normals),
-//! where two pieces cross, and [`covers`], whether a shape holds a point. The concave
-//! MTV looks for its answer among these pieces' points.
+//! where two pieces cross, and [`covers`] and [`shrunk_chord`], where a shape holds
+//! points (strictly, by more than a slack). The concave MTV looks for its answer
+//! among these pieces' points.
 //!
 //! Frame-free: pieces and shapes are in the frame they are given in (A's local frame
 //! for the concave MTV), and "nearest" means nearest that frame's origin.
@@ -11,7 +12,7 @@ use smallvec::SmallVec;
 
 use crate::Aabb;
 use crate::math::segment::crossing_parameters;
-use crate::query::kernel::{ConvexCore, plane_distance};
+use crate::query::kernel::{ConvexCore, chord, plane_distance};
 use crate::shape::rounded_convex::RoundedConvex;
 
 /// Where two pieces cross: at most two points.
@@ -208,6 +209,26 @@ impl BoundaryPiece {
             Self::Edge { .. } => true,
             Self::Arc { center, .. } => self.holds(point - center),
         }
+    }
+}
+
+/// Where the line `origin + t · direction` (`direction` of unit length) runs inside
+/// `shape` shrunk by `slack`, shrunk as [`covers`] shrinks it.
+pub(crate) fn shrunk_chord(
+    shape: RoundedConvex<'_>,
+    origin: Vec2,
+    direction: Vec2,
+    slack: f32,
+) -> Option<(f32, f32)> {
+    let shrunk = shape.radius - slack;
+    if shrunk >= 0.0 {
+        chord(shape, origin, direction, -slack)
+    } else {
+        let sharp = RoundedConvex {
+            radius: 0.0,
+            ..shape
+        };
+        chord(sharp, origin, direction, shrunk)
     }
 }
 

@@ -12,8 +12,9 @@
 //! - The concave MTV (`pairs/concave_mtv.rs`) and what it stands on: `parts.rs` and
 //!   `part_pairs.rs` (the parts, and which pairs of them are near, through
 //!   `aabb_tree.rs`), `convex_window.rs` (a many-sided part cut down to a box),
-//!   `boundary_piece.rs` (a difference's boundary as edges and arcs) and
-//!   `nearest_uncovered.rs` (the nearest point no difference covers).
+//!   `boundary_piece.rs` (a difference's boundary as edges and arcs),
+//!   `nearest_uncovered.rs` (the nearest point no difference covers) and
+//!   `square_cover.rs` (whether differences cover a square of its quadtree).
 //! - `contact.rs`: the [`Contact`] they return; `explain.rs`: the SAT axis by axis.
 
 mod aabb_tree;
@@ -34,6 +35,7 @@ mod pairs;
 mod part_pairs;
 mod parts;
 mod route;
+mod square_cover;
 mod transformed_core;
 
 use glam::Vec2;

@@ -23,10 +23,13 @@ use smallvec::SmallVec;
 use crate::Aabb;
 use crate::query::boundary_piece::{BoundaryPiece, covers};
 use crate::query::minkowski_difference::MinkowskiDifference;
-use crate::shape::rounded_convex::RoundedConvex;
+use crate::query::square_cover::{ALL_CORNERS, Relation, pair_covers, relation};
 
 /// A square met by at most this many shapes is solved piece by piece.
 const FEW: usize = 6;
+
+/// The most pairs of shapes tried as a square's cover.
+const PAIR_TRIES: usize = 4;
 
 /// Squares are not split below the window's size over this.
 const FINEST: f32 = 4096.0;
@@ -47,7 +50,7 @@ struct Cell {
 /// queue = { the square of half side reach around the origin, with every shape }
 /// best = reach
 /// pop the square nearest the origin while it is nearer than best:
-///     keep the shapes that meet it; if one covers it whole: drop it
+///     keep the shapes that meet it; if one, or two together, cover it whole: drop it
 ///     none meets it: its point nearest the origin is free; best = its distance
 ///     few meet it (or it is the finest size): best = min(best, the nearest point
 ///         inside it that their boundary pieces give and none of them covers)
@@ -76,16 +79,29 @@ pub(crate) fn nearest_uncovered_point(
         }
         let Cell { square, first, end } = cells[index];
         let kept_from = lists.len();
+        // The shapes kept that cover some corner, and which corners.
+        let mut cornering: SmallVec<[(u32, u8); 16]> = SmallVec::new();
         for at in first..end {
             let shape = lists[at] as usize;
             match relation(shapes[shape].view(), &boxes[shape], &square, slack) {
                 Relation::Apart => {}
-                Relation::Meets => lists.push(shape as u32),
+                Relation::Meets { corners } => {
+                    lists.push(shape as u32);
+                    if corners != 0 {
+                        cornering.push((shape as u32, corners));
+                    }
+                }
                 Relation::Covers => {
                     lists.truncate(kept_from);
                     continue 'cells;
                 }
             }
+        }
+        // (Few shapes are solved directly, as cheaply.)
+        if lists.len() - kept_from > FEW && covered_by_two(&shapes, &mut cornering, &square, slack)
+        {
+            lists.truncate(kept_from);
+            continue;
         }
         let kept = kept_from..lists.len();
         if kept.is_empty() {
@@ -138,42 +154,41 @@ pub(crate) fn nearest_uncovered_point(
     found
 }
 
-/// How a shape and a square lie.
-enum Relation {
-    /// They share no point.
-    Apart,
-    /// They may share points.
-    Meets,
-    /// The shape shrunk by the slack holds the whole square.
-    Covers,
-}
-
-/// How `shape` (with its box `bounds`) and `square` lie: apart when a face plane of the
-/// core, or its box, separates them with room for the radius (an overestimate of
-/// meeting near rounded corners, which only costs time); covering when all four
-/// corners are covered (the shape is convex).
-fn relation(shape: RoundedConvex<'_>, bounds: &Aabb, square: &Aabb, slack: f32) -> Relation {
-    if !bounds.intersects(square) {
-        return Relation::Apart;
-    }
-    let (center, half) = (square.center(), square.half_extents());
-    for (vertex, normal) in shape.points.iter().zip(shape.normals) {
-        let nearest = normal.dot(center - *vertex) - normal.abs().dot(half);
-        if nearest > shape.radius {
-            return Relation::Apart;
+/// Whether two of the `cornering` shapes (with the corners each covers) together
+/// cover the square: a seam between two neighbouring parts' differences, dropped at
+/// once instead of followed down to the finest squares. Shapes covering more corners
+/// are tried first, and at most [`PAIR_TRIES`] pairs: where many thin shapes each
+/// cover a corner (finely toothed parts), no two of them cover a square and trying
+/// them all would cost the square of their number.
+fn covered_by_two(
+    shapes: &[MinkowskiDifference],
+    cornering: &mut [(u32, u8)],
+    square: &Aabb,
+    slack: f32,
+) -> bool {
+    cornering.sort_unstable_by_key(|(shape, corners)| (Reverse(corners.count_ones()), *shape));
+    let mut tries = 0;
+    for (index, (first, mask)) in cornering.iter().enumerate() {
+        for (second, other) in &cornering[index + 1..] {
+            if mask | other != ALL_CORNERS {
+                continue;
+            }
+            let (first, second) = (
+                shapes[*first as usize].view(),
+                shapes[*second as usize].view(),
+            );
+            if pair_covers(first, second, square, slack)
+                || pair_covers(second, first, square, slack)
+            {
+                return true;
+            }
+            tries += 1;
+            if tries == PAIR_TRIES {
+                return false;
+            }
         }
     }
-    let corners = [
-        square.min,
-        square.max,
-        Vec2::new(square.min.x, square.max.y),
-        Vec2::new(square.max.x, square.min.y),
-    ];
-    if corners.iter().all(|corner| covers(shape, *corner, slack)) {
-        Relation::Covers
-    } else {
-        Relation::Meets
-    }
+    false
 }
 
 /// A square met by few shapes, solved piece by piece.
@@ -190,8 +205,8 @@ impl Local<'_> {
     /// ```text
     /// pieces = the boundary pieces of the shapes met that reach into the square
     /// candidates = each piece's nearest point and ends, and where pieces of two
-    ///              shapes cross
-    /// keep those inside the square that no shape met covers
+    ///              shapes cross, inside the square
+    /// the nearest candidate that no shape met covers
     /// ```
     /// A candidate is tested only against the shapes that meet the square, so only
     /// candidates inside it (or within half the slack, where no other shape can cover
@@ -207,15 +222,10 @@ impl Local<'_> {
                 }
             }
         }
+        let mut candidates: SmallVec<[(f32, Vec2); 32]> = SmallVec::new();
         let mut consider = |point: Vec2| {
-            if point.length() < *best
-                && inside.contains_point(point)
-                && !self
-                    .list
-                    .iter()
-                    .any(|shape| covers(self.shapes[*shape as usize].view(), point, self.slack))
-            {
-                (*best, *found) = (point.length(), Some(point));
+            if point.length() < *best && inside.contains_point(point) {
+                candidates.push((point.length(), point));
             }
         };
         for (index, (owner, piece, bounds)) in pieces.iter().enumerate() {
@@ -227,12 +237,31 @@ impl Local<'_> {
                 }
             }
         }
+        // Nearest first, so the first free candidate is the answer here; the shape that
+        // covered the last candidate is asked first (neighbours share coverers).
+        candidates.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+        let mut last = 0;
+        let covered =
+            |shape: u32, point: Vec2| covers(self.shapes[shape as usize].view(), point, self.slack);
+        for (distance, point) in candidates {
+            if covered(self.list[last], point) {
+                continue;
+            }
+            match self.list.iter().position(|shape| covered(*shape, point)) {
+                Some(shape) => last = shape,
+                None => {
+                    (*best, *found) = (distance, Some(point));
+                    return;
+                }
+            }
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shape::rounded_convex::RoundedConvex;
 
     const SQUARE: [Vec2; 4] = [
         Vec2::new(-1.0, -1.0),

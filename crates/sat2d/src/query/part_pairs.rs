@@ -8,29 +8,35 @@ use crate::Aabb;
 use crate::query::aabb_tree::AabbTree;
 use crate::query::parts::Parts;
 
-/// The boxes of A's and B's parts, all in A's frame, and a tree over B's.
+/// The boxes of A's and B's parts, all in A's frame, and a tree over the boxes of the
+/// shape with fewer parts (a tree of one part against 2,000 costs nothing to build;
+/// 2,000 queries of it cost little).
 pub(crate) struct PartPairs {
     /// The box of each of A's parts, its radius included.
     pub boxes_a: Vec<Aabb>,
     /// The box of each of B's parts, its radius included.
     pub boxes_b: Vec<Aabb>,
-    tree_b: AabbTree,
+    tree: AabbTree,
+    /// Whether the tree holds A's boxes (else B's).
+    tree_of_a: bool,
 }
 
 impl PartPairs {
     /// The index for `parts_a` and `parts_b`, both placed in A's frame.
     pub fn new(parts_a: &Parts, parts_b: &Parts) -> Self {
-        let boxes_b = part_boxes(parts_b);
+        let (boxes_a, boxes_b) = (part_boxes(parts_a), part_boxes(parts_b));
+        let tree_of_a = boxes_a.len() < boxes_b.len();
         Self {
-            boxes_a: part_boxes(parts_a),
-            tree_b: AabbTree::new(&boxes_b),
+            tree: AabbTree::new(if tree_of_a { &boxes_a } else { &boxes_b }),
+            boxes_a,
             boxes_b,
+            tree_of_a,
         }
     }
 
     /// Calls `visit(i, j)` for every part `i` of A and part `j` of B whose boxes come
-    /// within `margin` of each other on both axes (A's parts in order, B's in no fixed
-    /// order), until `visit` breaks; returns whether it did.
+    /// within `margin` of each other on both axes (in no fixed order), until `visit`
+    /// breaks; returns whether it did.
     ///
     /// Two parts that come within `margin` (Euclidean) always do; so, since part `j`
     /// moved by `t` meets part `i` exactly when `t` lies in their Minkowski difference,
@@ -40,9 +46,16 @@ impl PartPairs {
         margin: f32,
         mut visit: impl FnMut(usize, usize) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        for (i, bounds) in self.boxes_a.iter().enumerate() {
-            self.tree_b
-                .each_meeting(&bounds.grown(margin), |j| visit(i, j))?;
+        if self.tree_of_a {
+            for (j, bounds) in self.boxes_b.iter().enumerate() {
+                self.tree
+                    .each_meeting(&bounds.grown(margin), |i| visit(i, j))?;
+            }
+        } else {
+            for (i, bounds) in self.boxes_a.iter().enumerate() {
+                self.tree
+                    .each_meeting(&bounds.grown(margin), |j| visit(i, j))?;
+            }
         }
         ControlFlow::Continue(())
     }
