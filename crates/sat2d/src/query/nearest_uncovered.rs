@@ -25,8 +25,11 @@ use crate::query::boundary_piece::{BoundaryPiece, covers};
 use crate::query::minkowski_difference::MinkowskiDifference;
 use crate::query::square_cover::{ALL_CORNERS, Relation, pair_covers, relation};
 
-/// A square met by at most this many shapes is solved piece by piece.
-const FEW: usize = 6;
+/// A square whose shapes have at most this many points in all is solved piece by
+/// piece (few shapes, or many small ones whose boundaries run together: a small star
+/// inside a large circle gives dozens of nearly equal rims all the way round, which
+/// no square smaller than their spread separates).
+const FEW_POINTS: usize = 256;
 
 /// The most pairs of shapes tried as a square's cover.
 const PAIR_TRIES: usize = 4;
@@ -52,7 +55,7 @@ struct Cell {
 /// pop the square nearest the origin while it is nearer than best:
 ///     keep the shapes that meet it; if one, or two together, cover it whole: drop it
 ///     none meets it: its point nearest the origin is free; best = its distance
-///     few meet it (or it is the finest size): best = min(best, the nearest point
+///     few points meet it (or it is the finest size): best = min(best, the nearest point
 ///         inside it that their boundary pieces give and none of them covers)
 ///     else: push its four quarters with the shapes kept (long ones cut to each)
 /// ```
@@ -97,9 +100,12 @@ pub(crate) fn nearest_uncovered_point(
                 }
             }
         }
-        // (Few shapes are solved directly, as cheaply.)
-        if lists.len() - kept_from > FEW && covered_by_two(&shapes, &mut cornering, &square, slack)
-        {
+        let points: usize = lists[kept_from..]
+            .iter()
+            .map(|shape| shapes[*shape as usize].view().points.len())
+            .sum();
+        // (Few points are solved directly, as cheaply.)
+        if points > FEW_POINTS && covered_by_two(&shapes, &mut cornering, &square, slack) {
             lists.truncate(kept_from);
             continue;
         }
@@ -107,7 +113,7 @@ pub(crate) fn nearest_uncovered_point(
         if kept.is_empty() {
             let nearest = Vec2::ZERO.clamp(square.min, square.max);
             (best, found) = (nearest.length(), Some(nearest));
-        } else if kept.len() <= FEW || square.half_extents().x <= finest {
+        } else if points <= FEW_POINTS || square.half_extents().x <= finest {
             let local = Local {
                 shapes: &shapes,
                 list: &lists[kept],
