@@ -130,6 +130,11 @@ impl BoundaryPiece {
                     end: to,
                 },
             ) => {
+                // Both ends of one clearly on one side of the other's line: no crossing
+                // (most pairs; the exact parameters are solved in `f64`).
+                if one_side(start, end, from, to) || one_side(from, to, start, end) {
+                    return points;
+                }
                 if let Some((t, u)) = crossing_parameters(start, end, from, to)
                     && (0.0..=1.0).contains(&t)
                     && (0.0..=1.0).contains(&u)
@@ -210,6 +215,22 @@ impl BoundaryPiece {
             Self::Arc { center, .. } => self.holds(point - center),
         }
     }
+}
+
+/// Whether `first` and `second` lie on one side of the line through `start` and `end`,
+/// by more than rounding could move them.
+#[inline]
+fn one_side(start: Vec2, end: Vec2, first: Vec2, second: Vec2) -> bool {
+    let line = end - start;
+    let (to_first, to_second) = (first - start, second - start);
+    let (side_first, side_second) = (line.perp_dot(to_first), line.perp_dot(to_second));
+    let scale = line.abs().max_element()
+        * to_first
+            .abs()
+            .max_element()
+            .max(to_second.abs().max_element());
+    let margin = 1e-5 * scale;
+    side_first.min(side_second) > margin || side_first.max(side_second) < -margin
 }
 
 /// Where the line `origin + t · direction` (`direction` of unit length) runs inside
