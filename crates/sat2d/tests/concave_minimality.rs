@@ -154,6 +154,55 @@ fn random_concave_contacts_get_the_minimal_push() {
     assert!(longer_than_parts >= 10, "only {longer_than_parts} cases");
 }
 
+/// A star of `corners` points, tips at radius 1 and gaps at 0.9 (the bench's stars).
+fn toothed_star(corners: usize) -> Shape {
+    let step = core::f32::consts::TAU / corners as f32;
+    let points: Vec<Vec2> = (0..corners)
+        .map(|i| Vec2::from_angle(i as f32 * step) * if i % 2 == 0 { 1.0 } else { 0.9 })
+        .collect();
+    Shape::polygon(&points).unwrap()
+}
+
+/// Many-part contacts too big for the brute force (the bench's cases, smaller): two
+/// 128-corner stars meshed like gears, and stars of 128 and 512 corners under a circle
+/// over their rim. The push separates every part pair, a push 0.1% shorter along it
+/// does not, and swapping the shapes gives the same depth.
+#[test]
+fn many_part_contacts_are_separated_by_their_push_and_no_shorter_one() {
+    let circle = Shape::circle(0.2);
+    let over_rim = Iso::from_translation(Vec2::new(0.95, 0.01));
+    let (small, large) = (toothed_star(128), toothed_star(512));
+    let meshed = Iso::new(Vec2::new(1.9, 0.0), 1.25 * core::f32::consts::TAU / 128.0);
+    for (a, b, iso_b) in [
+        (&small, &small, meshed),
+        (&small, &circle, over_rim),
+        (&large, &circle, over_rim),
+    ] {
+        let contact = sat2d::contact(a, &Iso::IDENTITY, b, &iso_b).unwrap();
+        let at = |scale: f32| {
+            let moved = Iso::new(
+                iso_b.translation + contact.mtv() * scale,
+                iso_b.rotation.angle(),
+            );
+            deepest_overlap(a, &Iso::IDENTITY, b, &moved)
+        };
+        let size = exact::size(a, b);
+        assert!(
+            at(1.0) <= ABSOLUTE * size,
+            "left overlapping by {}",
+            at(1.0)
+        );
+        assert!(at(0.999) > 0.0, "a shorter push separates: {contact:?}");
+        let swapped = sat2d::contact(b, &iso_b, a, &Iso::IDENTITY).unwrap();
+        assert!(
+            f64::from((swapped.depth - contact.depth).abs()) <= ABSOLUTE * size,
+            "depth {} one way, {} the other",
+            contact.depth,
+            swapped.depth
+        );
+    }
+}
+
 /// Found by the `pairs` fuzz target, where it took seconds: a small 36-corner star deep
 /// inside a large, nearly round one. Both are fans of 18 parts, so the differences meet
 /// along seams (neighbouring parts' differences overlapping in thin bands) all the way
