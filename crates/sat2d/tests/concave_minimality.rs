@@ -91,7 +91,7 @@ fn check(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso, label: &str) -> (f64, f
 }
 
 /// The example: an L-shape against a capsule lying in its inner corner, where
-/// trying candidate directions pushed 1.27 times too far.
+/// trying candidate directions pushed 1.18 times too far (1.421 for 1.206).
 #[test]
 fn an_l_shape_against_a_capsule_gets_the_minimal_push() {
     let capsule = Shape::capsule(0.4, 2.0);

@@ -23,13 +23,24 @@ use smallvec::SmallVec;
 use crate::Aabb;
 use crate::query::boundary_piece::{BoundaryPiece, covers};
 use crate::query::minkowski_difference::MinkowskiDifference;
-use crate::query::square_cover::{ALL_CORNERS, Relation, pair_covers, relation};
+use crate::query::square_cover::{ALL_CORNERS, Relation, covered_corners, pair_covers, relation};
+
+/// A square met by at most this many shapes is solved piece by piece.
+const FEW: usize = 6;
 
 /// A square whose shapes have at most this many points in all is solved piece by
-/// piece (few shapes, or many small ones whose boundaries run together: a small star
+/// piece once [`STALLS`] splits in a row have kept nearly all of them: a small star
 /// inside a large circle gives dozens of nearly equal rims all the way round, which
-/// no square smaller than their spread separates).
+/// no square smaller than their spread pulls apart.
 const FEW_POINTS: usize = 256;
+
+/// See [`FEW_POINTS`].
+const STALLS: u8 = 2;
+
+/// A square met by more than [`FEW`] and at most this many shapes is tried for a cover
+/// by two of them. (Where more meet, they are mostly thin ones, each covering a corner
+/// or two, and no two of them cover a square: finely toothed parts meshing.)
+const PAIRED: usize = 64;
 
 /// The most pairs of shapes tried as a square's cover.
 const PAIR_TRIES: usize = 4;
@@ -42,6 +53,8 @@ struct Cell {
     square: Aabb,
     first: usize,
     end: usize,
+    /// How many splits in a row, down to this square, kept nearly every shape.
+    stalls: u8,
 }
 
 /// The point nearest the origin, closer than `reach`, that lies inside none of
@@ -55,12 +68,16 @@ struct Cell {
 /// pop the square nearest the origin while it is nearer than best:
 ///     keep the shapes that meet it; if one, or two together, cover it whole: drop it
 ///     none meets it: its point nearest the origin is free; best = its distance
-///     few points meet it (or it is the finest size): best = min(best, the nearest point
-///         inside it that their boundary pieces give and none of them covers)
+///     few shapes meet it (or few points that splits do not pull apart, or it is
+///     the finest size): best = min(best, the nearest point inside it that their
+///     boundary pieces give and none of them covers)
 ///     else: push its four quarters with the shapes kept (long ones cut to each)
 /// ```
 /// Every point nearer than `reach` lies in some square, and a square is dropped only
-/// when one shape covers it or it lies beyond `best`, so the answer is exact.
+/// when shapes cover it or it lies beyond `best`, so the answer is exact. The cost
+/// follows the union's boundary near the answer; the worst case is hundreds of
+/// boundaries through one point (two many-spiked stars with a common centre), which
+/// no split pulls apart and the finest square solves among them all.
 pub(crate) fn nearest_uncovered_point(
     mut shapes: Vec<MinkowskiDifference>,
     reach: f32,
@@ -73,6 +90,7 @@ pub(crate) fn nearest_uncovered_point(
         square: Aabb::new(Vec2::splat(-reach), Vec2::splat(reach)),
         first: 0,
         end: shapes.len(),
+        stalls: 0,
     }];
     let mut queue = BinaryHeap::from([(Reverse(0u32), 0usize)]);
     let (mut best, mut found) = (reach, None);
@@ -80,40 +98,51 @@ pub(crate) fn nearest_uncovered_point(
         if f32::from_bits(distance) >= best {
             break;
         }
-        let Cell { square, first, end } = cells[index];
+        let Cell {
+            square,
+            first,
+            end,
+            stalls,
+        } = cells[index];
         let kept_from = lists.len();
-        // The shapes kept that cover some corner, and which corners.
-        let mut cornering: SmallVec<[(u32, u8); 16]> = SmallVec::new();
         for at in first..end {
             let shape = lists[at] as usize;
             match relation(shapes[shape].view(), &boxes[shape], &square, slack) {
                 Relation::Apart => {}
-                Relation::Meets { corners } => {
-                    lists.push(shape as u32);
-                    if corners != 0 {
-                        cornering.push((shape as u32, corners));
-                    }
-                }
+                Relation::Meets => lists.push(shape as u32),
                 Relation::Covers => {
                     lists.truncate(kept_from);
                     continue 'cells;
                 }
             }
         }
-        let points: usize = lists[kept_from..]
-            .iter()
-            .map(|shape| shapes[*shape as usize].view().points.len())
-            .sum();
-        // (Few points are solved directly, as cheaply.)
-        if points > FEW_POINTS && covered_by_two(&shapes, &mut cornering, &square, slack) {
+        if (FEW + 1..=PAIRED).contains(&(lists.len() - kept_from))
+            && covered_by_two(&shapes, &lists[kept_from..], &square, slack)
+        {
             lists.truncate(kept_from);
             continue;
         }
         let kept = kept_from..lists.len();
+        let stalls = if kept.len() * 10 >= (end - first) * 9 {
+            stalls.saturating_add(1)
+        } else {
+            0
+        };
+        // Few shapes, or not many points whose boundaries splitting does not pull
+        // apart (nearly equal rims running together): solve here. (Every shape has
+        // three points or more: the sum is only taken over short lists.)
+        let few = kept.len() <= FEW
+            || (stalls >= STALLS
+                && kept.len() <= FEW_POINTS / 3
+                && lists[kept.clone()]
+                    .iter()
+                    .map(|shape| shapes[*shape as usize].view().points.len())
+                    .sum::<usize>()
+                    <= FEW_POINTS);
         if kept.is_empty() {
             let nearest = Vec2::ZERO.clamp(square.min, square.max);
             (best, found) = (nearest.length(), Some(nearest));
-        } else if points <= FEW_POINTS || square.half_extents().x <= finest {
+        } else if few || square.half_extents().x <= finest {
             let local = Local {
                 shapes: &shapes,
                 list: &lists[kept],
@@ -153,6 +182,7 @@ pub(crate) fn nearest_uncovered_point(
                     square: quarter,
                     first,
                     end: lists.len(),
+                    stalls,
                 });
             }
         }
@@ -160,18 +190,19 @@ pub(crate) fn nearest_uncovered_point(
     found
 }
 
-/// Whether two of the `cornering` shapes (with the corners each covers) together
-/// cover the square: a seam between two neighbouring parts' differences, dropped at
-/// once instead of followed down to the finest squares. Shapes covering more corners
-/// are tried first, and at most [`PAIR_TRIES`] pairs: where many thin shapes each
-/// cover a corner (finely toothed parts), no two of them cover a square and trying
-/// them all would cost the square of their number.
-fn covered_by_two(
-    shapes: &[MinkowskiDifference],
-    cornering: &mut [(u32, u8)],
-    square: &Aabb,
-    slack: f32,
-) -> bool {
+/// Whether two of the shapes `kept` together cover the square: a seam between two
+/// neighbouring parts' differences, dropped at once instead of followed down to the
+/// finest squares. Shapes covering more corners are tried first, and at most
+/// [`PAIR_TRIES`] pairs.
+fn covered_by_two(shapes: &[MinkowskiDifference], kept: &[u32], square: &Aabb, slack: f32) -> bool {
+    let mut cornering: SmallVec<[(u32, u8); 16]> = kept
+        .iter()
+        .map(|shape| {
+            let view = shapes[*shape as usize].view();
+            (*shape, covered_corners(view, square, slack))
+        })
+        .filter(|(_, corners)| *corners != 0)
+        .collect();
     cornering.sort_unstable_by_key(|(shape, corners)| (Reverse(corners.count_ones()), *shape));
     let mut tries = 0;
     for (index, (first, mask)) in cornering.iter().enumerate() {
@@ -212,7 +243,7 @@ impl Local<'_> {
     /// pieces = the boundary pieces of the shapes met that reach into the square
     /// candidates = each piece's nearest point and ends, and where pieces of two
     ///              shapes cross, inside the square
-    /// the nearest candidate that no shape met covers
+    /// best = the nearest candidate that no shape met covers, if nearer
     /// ```
     /// A candidate is tested only against the shapes that meet the square, so only
     /// candidates inside it (or within half the slack, where no other shape can cover
@@ -228,10 +259,23 @@ impl Local<'_> {
                 }
             }
         }
-        let mut candidates: SmallVec<[(f32, Vec2); 32]> = SmallVec::new();
+        // Each candidate is tested as it comes, against the shape that covered the last
+        // one first (neighbours share coverers); a free one lowers `best`, which then
+        // rules out the candidates beyond it unseen.
+        let mut last = 0;
         let mut consider = |point: Vec2| {
-            if point.length() < *best && inside.contains_point(point) {
-                candidates.push((point.length(), point));
+            let distance = point.length();
+            if distance >= *best || !inside.contains_point(point) {
+                return;
+            }
+            let covered =
+                |shape: &u32| covers(self.shapes[*shape as usize].view(), point, self.slack);
+            if covered(&self.list[last]) {
+                return;
+            }
+            match self.list.iter().position(covered) {
+                Some(shape) => last = shape,
+                None => (*best, *found) = (distance, Some(point)),
             }
         };
         for (index, (owner, piece, bounds)) in pieces.iter().enumerate() {
@@ -240,24 +284,6 @@ impl Local<'_> {
             for (other_owner, other, other_bounds) in &pieces[index + 1..] {
                 if other_owner != owner && bounds.intersects(other_bounds) {
                     piece.crossings(other).into_iter().for_each(&mut consider);
-                }
-            }
-        }
-        // Nearest first, so the first free candidate is the answer here; the shape that
-        // covered the last candidate is asked first (neighbours share coverers).
-        candidates.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
-        let mut last = 0;
-        let covered =
-            |shape: u32, point: Vec2| covers(self.shapes[shape as usize].view(), point, self.slack);
-        for (distance, point) in candidates {
-            if covered(self.list[last], point) {
-                continue;
-            }
-            match self.list.iter().position(|shape| covered(*shape, point)) {
-                Some(shape) => last = shape,
-                None => {
-                    (*best, *found) = (distance, Some(point));
-                    return;
                 }
             }
         }

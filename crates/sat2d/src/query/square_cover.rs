@@ -18,9 +18,8 @@ pub(crate) const ALL_CORNERS: u8 = 0b1111;
 pub(crate) enum Relation {
     /// They share no point.
     Apart,
-    /// They may share points; bit `k` of `corners` is set when the shape covers corner
-    /// `k` (counter-clockwise from the lower left, as [`corners`] lists them).
-    Meets { corners: u8 },
+    /// They may share points.
+    Meets,
     /// The shape covers the whole square.
     Covers,
 }
@@ -55,16 +54,24 @@ pub(crate) fn relation(
             return Relation::Apart;
         }
     }
-    let covered = corners(square)
+    if corners(square)
+        .iter()
+        .all(|corner| covers(shape, *corner, slack))
+    {
+        Relation::Covers
+    } else {
+        Relation::Meets
+    }
+}
+
+/// Which corners of `square` `shape` covers: bit `k` for corner `k` (counter-clockwise
+/// from the lower left, as [`corners`] lists them).
+pub(crate) fn covered_corners(shape: RoundedConvex<'_>, square: &Aabb, slack: f32) -> u8 {
+    corners(square)
         .iter()
         .enumerate()
         .filter(|(_, corner)| covers(shape, **corner, slack))
-        .fold(0, |mask, (k, _)| mask | (1 << k));
-    if covered == ALL_CORNERS {
-        Relation::Covers
-    } else {
-        Relation::Meets { corners: covered }
-    }
+        .fold(0, |mask, (k, _)| mask | (1 << k))
 }
 
 /// Whether `first` and `second` together cover `square` (the corners `first` leaves
@@ -129,12 +136,10 @@ mod tests {
         let bounds = |s: RoundedConvex<'_>| Aabb::from_points(s.points).unwrap();
         assert_eq!(
             relation(left, &bounds(left), &square, 1e-5),
-            Relation::Meets { corners: 0b1001 }
+            Relation::Meets
         );
-        assert_eq!(
-            relation(right, &bounds(right), &square, 1e-5),
-            Relation::Meets { corners: 0b0110 }
-        );
+        assert_eq!(covered_corners(left, &square, 1e-5), 0b1001);
+        assert_eq!(covered_corners(right, &square, 1e-5), 0b0110);
         assert!(pair_covers(left, right, &square, 1e-5));
         // Halves that only meet along a line leave it free.
         let (gap_left, gap_right) = (
