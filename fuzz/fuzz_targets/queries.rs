@@ -1,6 +1,6 @@
 //! `cast_ray`, `cast_shape` and `distance` on arbitrary shapes, placements and
 //! motions: answers are finite and in range, a ray from inside hits at 0, a cast's
-//! shapes touch at its fraction and are apart a little before, and `distance` is zero
+//! shapes touch at its fraction and do not overlap a little before, and `distance` is zero
 //! exactly for overlapping pairs (within the tolerance).
 #![no_main]
 
@@ -84,13 +84,18 @@ fuzz_target!(|input: Input| {
         touching_gap <= 50.0 * tolerance,
         "at the fraction they are {touching_gap} apart: {hit:?}"
     );
+    // A little before the fraction they may still touch within the tolerance (a
+    // grazing approach closes the gap slowly), but they must not overlap.
     let speed = (motion_b - motion_a).length();
     let back = 100.0 * tolerance / speed.max(f32::MIN_POSITIVE);
     if hit.fraction > back && speed > 0.0 {
         let (before_a, before_b) = at(hit.fraction - back);
-        assert!(
-            !sat2d::intersects(&a, &before_a, &b, &before_b),
-            "already touching before the fraction: {hit:?}"
-        );
+        if let Some(contact) = sat2d::contact(&a, &before_a, &b, &before_b) {
+            assert!(
+                contact.depth <= 4.0 * tolerance,
+                "overlapping by {} before the fraction: {hit:?}",
+                contact.depth
+            );
+        }
     }
 });

@@ -1,7 +1,8 @@
 //! Casts and distance at the edges of their fast paths: polygons past the lane
 //! kernels' 16 faces, crossing and collinear segments (a difference whose ends are not
 //! faces), and nearly parallel faces (two faces of the difference that rounding may
-//! order either way).
+//! order either way), and a grazing approach between many-part stars (the queries
+//! fuzz target's finding: the cast was right, the target's check was not).
 
 use proptest::prelude::*;
 use sat2d::{Iso, Shape, Vec2};
@@ -199,4 +200,76 @@ fn small_shapes_on_long_motions_still_meet() {
         }
     }
     assert!(cases > 20, "only {cases} hits");
+}
+
+/// A star of `tips` points with alternating radii, as the fuzz targets build them.
+fn star(tips: usize, outer: f32, inner: f32) -> Shape {
+    let points: Vec<Vec2> = (0..tips * 2)
+        .map(|index| {
+            let radius = if index % 2 == 0 { outer } else { inner };
+            Vec2::from_angle(index as f32 * core::f32::consts::PI / tips as f32) * radius
+        })
+        .collect();
+    Shape::polygon(&points).expect("a star is simple")
+}
+
+/// A tiny 29-point star sweeping 600 units along x into a 98-unit 18-point star,
+/// meeting a face at 0.2°: the gap closes 300 times slower than A moves.
+/// The cast touches at its fraction, the sweep up to a little before it stays apart,
+/// and nothing overlaps before it.
+#[test]
+fn a_grazing_cast_between_stars_touches_first_at_its_fraction() {
+    let a = star(29, 0.010_366_335, 0.010_130_137);
+    let b = star(18, 98.369_12, 1.485_412_6);
+    let iso_a = Iso::new(Vec2::new(-206.24857, 300.0), 1.748_455_5e-7);
+    let iso_b = Iso::new(Vec2::new(300.0, 300.0), -0.000_766_579_24);
+    let (motion_a, motion_b) = (
+        Vec2::new(600.0, 0.000_104_907_33),
+        Vec2::new(0.062_155_236, 0.015_62),
+    );
+    let hit =
+        sat2d::cast_shape(&a, &iso_a, motion_a, &b, &iso_b, motion_b).expect("A's tip meets B's");
+    let (cores_a, cores_b) = (cores(&a, &iso_a), cores(&b, &iso_b));
+    // Coordinates near 300 resolve to 3e-5; the shapes' own tolerance is 1e-3.
+    let tolerance = 1e-3;
+    let relative = wide(motion_b - motion_a);
+    let fraction = f64::from(hit.fraction);
+    let touching = gap(
+        &moved(&cores_a, wide(motion_a) * fraction),
+        &moved(&cores_b, wide(motion_b) * fraction),
+    );
+    assert!(
+        touching.abs() < tolerance,
+        "{touching} apart at the fraction"
+    );
+    let before = gap(&cores_a, &swept(&cores_b, relative * (fraction - 1e-4)));
+    assert!(
+        before > 0.0,
+        "the sweep overlaps by {before} before the fraction"
+    );
+    let at = |fraction: f32| {
+        (
+            Iso::new(
+                iso_a.translation + motion_a * fraction,
+                iso_a.rotation.angle(),
+            ),
+            Iso::new(
+                iso_b.translation + motion_b * fraction,
+                iso_b.rotation.angle(),
+            ),
+        )
+    };
+    // Along the motion, 3e-4 before the fraction is 0.18 units, but only 6e-4 units of
+    // gap: close enough for `intersects` (which counts touching within the tolerance),
+    // yet no overlap.
+    let (before_a, before_b) = at(hit.fraction - 3e-4);
+    assert!(sat2d::intersects(&a, &before_a, &b, &before_b));
+    if let Some(contact) = sat2d::contact(&a, &before_a, &b, &before_b) {
+        assert!(
+            contact.depth <= 1e-6,
+            "overlapping by {} before the fraction",
+            contact.depth
+        );
+    }
+    assert!(sat2d::distance(&a, &before_a, &b, &before_b) > 0.0);
 }
