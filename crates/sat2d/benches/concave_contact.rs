@@ -13,6 +13,9 @@
 //!   66 parts), the tips meshing 0.1 deep.
 //! - `u_shape_bar`: a U of 3 parts with a bar across its slot's floor (the MTV pushes
 //!   the bar down out of the U, not into a prong): a game-sized concave contact.
+//! - `tiny_star_deep_in_star`: a 64-corner star 0.02 across (34 parts) 2.3 from the
+//!   centre of a 36-corner star 200 across (18 parts), the pulls fuzzing found slow: the
+//!   differences' seams run 94 units, ten thousand times the small star's size.
 //!
 //! It then prints each case's median.
 
@@ -33,6 +36,17 @@ fn star(corners: usize) -> Shape {
     let step = core::f32::consts::TAU / corners as f32;
     let points: Vec<Vec2> = (0..corners)
         .map(|i| Vec2::from_angle(i as f32 * step) * if i % 2 == 0 { 1.0 } else { 0.9 })
+        .collect();
+    Shape::polygon(&points).expect("a star is a simple polygon")
+}
+
+/// A star of `tips` tips at radius `outer`, the corners between them at `inner`.
+fn spiked(tips: usize, outer: f32, inner: f32) -> Shape {
+    let points: Vec<Vec2> = (0..tips * 2)
+        .map(|index| {
+            let radius = if index % 2 == 0 { outer } else { inner };
+            Vec2::from_angle(index as f32 * core::f32::consts::PI / tips as f32) * radius
+        })
         .collect();
     Shape::polygon(&points).expect("a star is a simple polygon")
 }
@@ -64,6 +78,10 @@ fn u_shape() -> Shape {
 fn main() {
     let (big, small, circle) = (star(4096), star(128), Shape::circle(0.2));
     let (u, bar) = (u_shape(), Shape::rectangle(3.0, 0.4));
+    let (tiny, large) = (
+        spiked(32, 0.010_366_335, 0.010_130_137),
+        spiked(18, 100.0, 96.588_2),
+    );
     let over_rim = Iso::from_translation(Vec2::new(0.95, 0.01));
     let cases = [
         ("stars_4096_meshed_0.03", &big, &big, meshed(4096, 1.97)),
@@ -76,6 +94,12 @@ fn main() {
             &u,
             &bar,
             Iso::from_translation(Vec2::new(3.0, 1.0)),
+        ),
+        (
+            "tiny_star_deep_in_star",
+            &tiny,
+            &large,
+            Iso::new(Vec2::new(-1.436_4, -1.840_45), -2.233_51),
         ),
     ];
     let mut criterion = Criterion::default().configure_from_args();

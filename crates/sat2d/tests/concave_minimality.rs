@@ -237,3 +237,51 @@ fn a_small_star_deep_in_a_large_one_is_pushed_out_across_the_seams() {
     );
     assert!(at(0.999) > 0.0, "a shorter push along the normal separates");
 }
+
+/// Found by the `pairs` fuzz target, where it took minutes (6.6 s in release): a tiny
+/// 64-corner star (34 parts) 2.3 from the centre of a large 36-corner one (18 parts),
+/// ten thousand times its size. Each seam is met by 34 differences from each side, too
+/// many for the two-shape cover test before, so the quadtree followed every seam down
+/// to its finest squares (the bench's `tiny_star_deep_in_star`). The push out
+/// separates, nothing shorter along it does, and swapping keeps the depth.
+#[test]
+fn a_tiny_many_part_star_deep_in_a_large_one_is_pushed_out() {
+    let star = |tips: usize, outer: f32, inner: f32| {
+        let points: Vec<Vec2> = (0..tips * 2)
+            .map(|i| {
+                let radius = if i % 2 == 0 { outer } else { inner };
+                Vec2::from_angle(i as f32 * core::f32::consts::PI / tips as f32) * radius
+            })
+            .collect();
+        Shape::polygon(&points).unwrap()
+    };
+    let (tiny, large) = (
+        star(32, 0.010_366_335, 0.010_130_137),
+        star(18, 100.0, 96.588_2),
+    );
+    assert_eq!((tiny.part_count(), large.part_count()), (34, 18));
+    let (iso_a, iso_b) = (
+        Iso::new(Vec2::new(-300.0, -300.0), 2.233_51),
+        Iso::from_translation(Vec2::new(-297.665_37, -300.0)),
+    );
+    let contact = sat2d::contact(&tiny, &iso_a, &large, &iso_b).unwrap();
+    let size = exact::size(&tiny, &large);
+    let at = |scale: f32| {
+        let moved = Iso::from_translation(iso_b.translation + contact.mtv() * scale);
+        deepest_overlap(&tiny, &iso_a, &large, &moved)
+    };
+    assert!(contact.depth > 90.0, "{contact:?}");
+    assert!(
+        at(1.0) <= ABSOLUTE * size,
+        "left overlapping by {}",
+        at(1.0)
+    );
+    assert!(at(0.999) > 0.0, "a shorter push along the normal separates");
+    let swapped = sat2d::contact(&large, &iso_b, &tiny, &iso_a).unwrap();
+    assert!(
+        f64::from((swapped.depth - contact.depth).abs()) <= ABSOLUTE * size,
+        "depth {} one way, {} the other",
+        contact.depth,
+        swapped.depth
+    );
+}

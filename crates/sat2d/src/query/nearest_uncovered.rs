@@ -37,9 +37,13 @@ const FEW_POINTS: usize = 256;
 /// See [`FEW_POINTS`].
 const STALLS: u8 = 2;
 
-/// A square met by more than [`FEW`] and at most this many shapes is tried for a cover
-/// by two of them. (Where more meet, they are mostly thin ones, each covering a corner
-/// or two, and no two of them cover a square: finely toothed parts meshing.)
+/// A square met by more than [`FEW`] shapes is tried for a cover by two of them: up to
+/// this many shapes, all of them; past it, only those whose box holds the square, and
+/// at most this many. (Where many meet, they are mostly thin ones, each covering a
+/// corner or two, and no two of them cover a square: finely toothed parts meshing.
+/// But a tiny many-part shape deep in a large one gives every seam between the large
+/// one's parts dozens of large differences from each side, and without the test the
+/// quadtree follows each seam down to its finest squares: seconds, not milliseconds.)
 const PAIRED: usize = 64;
 
 /// The most pairs of shapes tried as a square's cover.
@@ -116,8 +120,8 @@ pub(crate) fn nearest_uncovered_point(
                 }
             }
         }
-        if (FEW + 1..=PAIRED).contains(&(lists.len() - kept_from))
-            && covered_by_two(&shapes, &lists[kept_from..], &square, slack)
+        if lists.len() - kept_from > FEW
+            && covered_by_two(&shapes, &boxes, &lists[kept_from..], &square, slack)
         {
             lists.truncate(kept_from);
             continue;
@@ -190,13 +194,22 @@ pub(crate) fn nearest_uncovered_point(
     found
 }
 
-/// Whether two of the shapes `kept` together cover the square: a seam between two
-/// neighbouring parts' differences, dropped at once instead of followed down to the
-/// finest squares. Shapes covering more corners are tried first, and at most
-/// [`PAIR_TRIES`] pairs.
-fn covered_by_two(shapes: &[MinkowskiDifference], kept: &[u32], square: &Aabb, slack: f32) -> bool {
+/// Whether two of the shapes `kept` (with their `boxes`) together cover the square: a
+/// seam between two neighbouring parts' differences, dropped at once instead of
+/// followed down to the finest squares. Which shapes are looked at: see [`PAIRED`].
+/// Shapes covering more corners are tried first, and at most [`PAIR_TRIES`] pairs.
+fn covered_by_two(
+    shapes: &[MinkowskiDifference],
+    boxes: &[Aabb],
+    kept: &[u32],
+    square: &Aabb,
+    slack: f32,
+) -> bool {
+    let many = kept.len() > PAIRED;
     let mut cornering: SmallVec<[(u32, u8); 16]> = kept
         .iter()
+        .filter(|shape| !many || boxes[**shape as usize].contains(square))
+        .take(PAIRED)
         .map(|shape| {
             let view = shapes[*shape as usize].view();
             (*shape, covered_corners(view, square, slack))
