@@ -285,3 +285,63 @@ fn a_tiny_many_part_star_deep_in_a_large_one_is_pushed_out() {
         swapped.depth
     );
 }
+
+/// Found by the `pairs` fuzz target: a 36-gon 0.02 across at the centre of a star with
+/// 32 spikes from a hub of radius 75 out to 100. The way out is into a notch between
+/// two spikes, 75.016 away. The search had cut the hub's difference with the 36-gon to
+/// a quarter of its window and recomputed the cut shape's normals from its points; a
+/// 0.002-long edge of its rounded corners, 75 units out, came out 0.006 rad off, its
+/// plane cut 0.001 into the difference 7 units along, and a point at 74.618 inside
+/// the hub's difference was taken as free (depth 74.618 one way, 75.016 the other).
+#[test]
+fn a_small_polygon_at_the_hub_of_a_spiked_star_leaves_through_a_notch() {
+    // The fuzz target's numbers, computed as it computes them.
+    let hub = 0.01 * 1e4f32.powf(63487.0 / 65535.0);
+    let points: Vec<Vec2> = (0..64)
+        .map(|i| {
+            let radius = if i % 2 == 0 { hub } else { 100.0 };
+            Vec2::from_angle(i as f32 * core::f32::consts::PI / 32.0) * radius
+        })
+        .collect();
+    let spiked = Shape::polygon(&points).unwrap();
+    let round: Vec<Vec2> = (0..36)
+        .map(|i| Vec2::from_angle(i as f32 * core::f32::consts::PI / 18.0) * 0.01)
+        .collect();
+    let small = Shape::polygon(&round).unwrap();
+    // The fuzz target's turn, then 23 others.
+    let turns = (0..24).map(|k| (5120.0 + 2731.0 * k as f32) / 65535.0 * core::f32::consts::TAU);
+    for turn in turns {
+        let (iso_a, iso_b) = (
+            Iso::new(Vec2::new(-300.0, -300.0), turn),
+            Iso::from_translation(Vec2::new(-300.0, -300.0)),
+        );
+        check_hub_exit(&spiked, &iso_a, &small, &iso_b);
+    }
+}
+
+/// The push out of the hub is the notch's depth, separates, and is the same both ways.
+fn check_hub_exit(spiked: &Shape, iso_a: &Iso, small: &Shape, iso_b: &Iso) {
+    let contact = sat2d::contact(spiked, iso_a, small, iso_b).unwrap();
+    let size = exact::size(spiked, small);
+    let at = |scale: f32| {
+        let moved = Iso::from_translation(iso_b.translation + contact.mtv() * scale);
+        deepest_overlap(spiked, iso_a, small, &moved)
+    };
+    assert!(
+        (contact.depth - 75.016).abs() < 2e-3,
+        "{iso_a:?}: {contact:?}"
+    );
+    assert!(
+        at(1.0) <= ABSOLUTE * size,
+        "left overlapping by {}",
+        at(1.0)
+    );
+    assert!(at(0.999) > 0.0, "a shorter push along the normal separates");
+    let swapped = sat2d::contact(small, iso_b, spiked, iso_a).unwrap();
+    assert!(
+        f64::from((swapped.depth - contact.depth).abs()) <= ABSOLUTE * size,
+        "depth {} one way, {} the other",
+        contact.depth,
+        swapped.depth
+    );
+}

@@ -60,8 +60,11 @@ impl<'a> ConvexWindow<'a> {
                 | (u8::from(point.y < region.min.y) << 2)
                 | (u8::from(point.y > region.max.y) << 3)
         };
-        let mut points: SmallVec<[Vec2; SMALL]> = SmallVec::new();
-        points.push(core.points[0]);
+        // The kept vertices' indices: an edge between two that were neighbours keeps
+        // its normal (one recomputed from two close rounded points can be off by
+        // thousandths of a radian); only the chords that replace runs get new ones.
+        let mut kept: SmallVec<[usize; SMALL]> = SmallVec::new();
+        kept.push(0);
         let mut run = sides(core.points[0]);
         let mut next = sides(core.points[1]);
         for k in 1..count {
@@ -70,18 +73,26 @@ impl<'a> ConvexWindow<'a> {
             if run & here & next != 0 {
                 run &= here;
             } else {
-                points.push(core.points[k]);
+                kept.push(k);
                 run = here;
             }
         }
-        if points.len() < 3 {
+        if kept.len() < 3 {
             return Self::Outside;
         }
-        if points.len() == count {
+        if kept.len() == count {
             return Self::Whole(core);
         }
-        let normals = (0..points.len())
-            .map(|k| edge_normal(points[k], points[(k + 1) % points.len()]))
+        let points: SmallVec<[Vec2; SMALL]> = kept.iter().map(|k| core.points[*k]).collect();
+        let normals = (0..kept.len())
+            .map(|k| {
+                let (from, to) = (kept[k], kept[(k + 1) % kept.len()]);
+                if to == (from + 1) % count {
+                    core.normals[from]
+                } else {
+                    edge_normal(points[k], points[(k + 1) % points.len()])
+                }
+            })
             .collect();
         Self::Cut {
             points,

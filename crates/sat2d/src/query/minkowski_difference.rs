@@ -7,9 +7,7 @@ use glam::Vec2;
 use smallvec::SmallVec;
 
 use crate::Aabb;
-use crate::math::segment::edge_normal;
 use crate::query::convex_window::ConvexWindow;
-use crate::query::core_intersection::core_intersection;
 use crate::shape::rounded_convex::RoundedConvex;
 
 /// Points a difference holds without allocating: two quadrilaterals' worth (most
@@ -127,44 +125,49 @@ impl MinkowskiDifference {
     /// (touching it at most): callers cut to a window a little larger than the region
     /// they read. `None` when nothing of the core is left. The frame is the
     /// difference's own.
+    ///
+    /// Every kept edge keeps its normal, and each new edge takes its box side's: a
+    /// normal recomputed from two rounded points a thousandth apart (a rounded
+    /// corner's short edges, 75 units out) can be off by a few thousandths of a
+    /// radian, and its plane then cuts into the difference further along.
     pub fn clipped(self, window: &Aabb) -> Option<Self> {
         let clip = window.grown(self.radius);
         if self.is_small() || self.points.iter().all(|point| clip.contains_point(*point)) {
             return Some(self);
         }
-        let corners = [
-            clip.min,
-            Vec2::new(clip.max.x, clip.min.y),
-            clip.max,
-            Vec2::new(clip.min.x, clip.max.y),
+        let sides = [
+            (Vec2::NEG_Y, -clip.min.y),
+            (Vec2::X, clip.max.x),
+            (Vec2::Y, clip.max.y),
+            (Vec2::NEG_X, -clip.min.x),
         ];
-        let square = RoundedConvex {
-            points: &corners,
-            normals: &[Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X],
-            radius: 0.0,
-        };
-        let cut = core_intersection(self.view(), square);
-        // Rounding can leave a point twice where a corner lies on a side.
+        let mut region: Vec<(Vec2, Vec2)> = self.points.iter().copied().zip(self.normals).collect();
+        let mut next = Vec::with_capacity(region.len() + 4);
+        for (side_normal, offset) in sides {
+            clip_by_side(&region, side_normal, offset, &mut next);
+            core::mem::swap(&mut region, &mut next);
+        }
+        // Rounding can leave a point twice where a corner lies on a side: the edge
+        // between the two is dropped, the first point kept with the second's edge.
         let merge = clip.size().max_element() * 2.0 * f32::EPSILON;
-        let mut points: SmallVec<[Vec2; INLINE]> = SmallVec::new();
-        for point in cut {
-            if points
-                .last()
-                .is_none_or(|last| last.distance(point) > merge)
-            {
-                points.push(point);
+        let (mut points, mut normals): (SmallVec<[Vec2; INLINE]>, SmallVec<[Vec2; INLINE]>) =
+            (SmallVec::new(), SmallVec::new());
+        for (point, normal) in region {
+            match points.last() {
+                Some(last) if last.distance(point) <= merge => {
+                    *normals.last_mut().expect("one per point") = normal;
+                }
+                _ => {
+                    points.push(point);
+                    normals.push(normal);
+                }
             }
         }
         while points.len() > 1 && points[0].distance(points[points.len() - 1]) <= merge {
             points.pop();
+            normals.pop();
         }
-        if points.len() < 3 {
-            return None;
-        }
-        let normals = (0..points.len())
-            .map(|k| edge_normal(points[k], points[(k + 1) % points.len()]))
-            .collect();
-        Some(Self {
+        (points.len() >= 3).then_some(Self {
             points,
             normals,
             radius: self.radius,
@@ -190,6 +193,40 @@ impl MinkowskiDifference {
             points: &self.points,
             normals: &self.normals,
             radius: self.radius,
+        }
+    }
+}
+
+/// One Sutherland–Hodgman step: the polygon `region` (each point with the normal of
+/// the edge leaving it) cut to the half-plane `side_normal · x ≤ offset`, into `kept`.
+/// An edge cut short keeps its normal; the stretch along the side takes the side's.
+fn clip_by_side(
+    region: &[(Vec2, Vec2)],
+    side_normal: Vec2,
+    offset: f32,
+    kept: &mut Vec<(Vec2, Vec2)>,
+) {
+    kept.clear();
+    for (index, &(start, normal)) in region.iter().enumerate() {
+        let (end, _) = region[(index + 1) % region.len()];
+        let (start_side, end_side) = (
+            side_normal.dot(start) - offset,
+            side_normal.dot(end) - offset,
+        );
+        let crossing = || start.lerp(end, start_side / (start_side - end_side));
+        if start_side <= 0.0 && end_side <= 0.0 {
+            kept.push((start, normal));
+        } else if start_side <= 0.0 {
+            // Leaving: on to the side, then along it.
+            if start_side < 0.0 {
+                kept.push((start, normal));
+                kept.push((crossing(), side_normal));
+            } else {
+                kept.push((start, side_normal));
+            }
+        } else if end_side < 0.0 {
+            // Entering: the rest of the edge.
+            kept.push((crossing(), normal));
         }
     }
 }
@@ -233,6 +270,7 @@ fn angle_order(u: Vec2, v: Vec2) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::math::segment::edge_normal;
 
     fn normals(points: &[Vec2]) -> Vec<Vec2> {
         (0..points.len())
