@@ -141,8 +141,8 @@ impl MinkowskiDifference {
             (Vec2::Y, clip.max.y),
             (Vec2::NEG_X, -clip.min.x),
         ];
-        let mut region: Vec<(Vec2, Vec2)> = self.points.iter().copied().zip(self.normals).collect();
-        let mut next = Vec::with_capacity(region.len() + 4);
+        let mut region: Edges = self.points.iter().copied().zip(self.normals).collect();
+        let mut next = Edges::new();
         for (side_normal, offset) in sides {
             clip_by_side(&region, side_normal, offset, &mut next);
             core::mem::swap(&mut region, &mut next);
@@ -197,15 +197,13 @@ impl MinkowskiDifference {
     }
 }
 
+/// A polygon being clipped: each point with the normal of the edge leaving it.
+type Edges = SmallVec<[(Vec2, Vec2); 16]>;
+
 /// One Sutherland–Hodgman step: the polygon `region` (each point with the normal of
 /// the edge leaving it) cut to the half-plane `side_normal · x ≤ offset`, into `kept`.
 /// An edge cut short keeps its normal; the stretch along the side takes the side's.
-fn clip_by_side(
-    region: &[(Vec2, Vec2)],
-    side_normal: Vec2,
-    offset: f32,
-    kept: &mut Vec<(Vec2, Vec2)>,
-) {
+fn clip_by_side(region: &[(Vec2, Vec2)], side_normal: Vec2, offset: f32, kept: &mut Edges) {
     kept.clear();
     for (index, &(start, normal)) in region.iter().enumerate() {
         let (end, _) = region[(index + 1) % region.len()];
