@@ -163,10 +163,50 @@ fn toothed_star(corners: usize) -> Shape {
     Shape::polygon(&points).unwrap()
 }
 
+/// A star of `tips` tips at radius `outer` and as many corners between them at
+/// `inner`, as the fuzz targets build them.
+fn spiked_star(tips: usize, outer: f32, inner: f32) -> Shape {
+    let points: Vec<Vec2> = (0..tips * 2)
+        .map(|i| {
+            let radius = if i % 2 == 0 { outer } else { inner };
+            Vec2::from_angle(i as f32 * core::f32::consts::PI / tips as f32) * radius
+        })
+        .collect();
+    Shape::polygon(&points).unwrap()
+}
+
+/// For a contact too big for the brute force: B moved by the MTV overlaps no part pair,
+/// moved 0.1% less along it still does, and swapping the shapes keeps the depth.
+/// Returns the contact.
+fn assert_minimal_push(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> sat2d::Contact {
+    let contact = sat2d::contact(a, iso_a, b, iso_b).unwrap();
+    let at = |scale: f32| {
+        let moved = Iso::new(
+            iso_b.translation + contact.mtv() * scale,
+            iso_b.rotation.angle(),
+        );
+        deepest_overlap(a, iso_a, b, &moved)
+    };
+    let size = exact::size(a, b);
+    assert!(
+        at(1.0) <= ABSOLUTE * size,
+        "left overlapping by {}",
+        at(1.0)
+    );
+    assert!(at(0.999) > 0.0, "a shorter push separates: {contact:?}");
+    let swapped = sat2d::contact(b, iso_b, a, iso_a).unwrap();
+    assert!(
+        f64::from((swapped.depth - contact.depth).abs()) <= ABSOLUTE * size,
+        "depth {} one way, {} the other",
+        contact.depth,
+        swapped.depth
+    );
+    contact
+}
+
 /// Many-part contacts too big for the brute force (the bench's cases, smaller): two
 /// 128-corner stars meshed like gears, and stars of 128 and 512 corners under a circle
-/// over their rim. The push separates every part pair, a push 0.1% shorter along it
-/// does not, and swapping the shapes gives the same depth.
+/// over their rim.
 #[test]
 fn many_part_contacts_are_separated_by_their_push_and_no_shorter_one() {
     let circle = Shape::circle(0.2);
@@ -178,112 +218,44 @@ fn many_part_contacts_are_separated_by_their_push_and_no_shorter_one() {
         (&small, &circle, over_rim),
         (&large, &circle, over_rim),
     ] {
-        let contact = sat2d::contact(a, &Iso::IDENTITY, b, &iso_b).unwrap();
-        let at = |scale: f32| {
-            let moved = Iso::new(
-                iso_b.translation + contact.mtv() * scale,
-                iso_b.rotation.angle(),
-            );
-            deepest_overlap(a, &Iso::IDENTITY, b, &moved)
-        };
-        let size = exact::size(a, b);
-        assert!(
-            at(1.0) <= ABSOLUTE * size,
-            "left overlapping by {}",
-            at(1.0)
-        );
-        assert!(at(0.999) > 0.0, "a shorter push separates: {contact:?}");
-        let swapped = sat2d::contact(b, &iso_b, a, &Iso::IDENTITY).unwrap();
-        assert!(
-            f64::from((swapped.depth - contact.depth).abs()) <= ABSOLUTE * size,
-            "depth {} one way, {} the other",
-            contact.depth,
-            swapped.depth
-        );
+        assert_minimal_push(a, &Iso::IDENTITY, b, &iso_b);
     }
 }
 
 /// Found by the `pairs` fuzz target, where it took seconds: a small 36-corner star deep
 /// inside a large, nearly round one. Both are fans of 18 parts, so the differences meet
 /// along seams (neighbouring parts' differences overlapping in thin bands) all the way
-/// out, and 18 seams meet where B leaves. The push out separates, and nothing shorter
-/// along it does.
+/// out, and 18 seams meet where B leaves.
 #[test]
 fn a_small_star_deep_in_a_large_one_is_pushed_out_across_the_seams() {
-    let star = |corners: usize, outer: f32, inner: f32| {
-        let step = core::f32::consts::TAU / corners as f32;
-        let points: Vec<Vec2> = (0..corners)
-            .map(|i| Vec2::from_angle(i as f32 * step) * if i % 2 == 0 { outer } else { inner })
-            .collect();
-        Shape::polygon(&points).unwrap()
-    };
-    let (large, small) = (star(36, 98.0, 100.0), star(36, 0.0104, 0.01));
+    let (large, small) = (spiked_star(18, 98.0, 100.0), spiked_star(18, 0.0104, 0.01));
     assert_eq!((large.part_count(), small.part_count()), (18, 18));
     let (iso_a, iso_b) = (
         Iso::new(Vec2::new(-297.7, -299.7), core::f32::consts::PI),
         Iso::from_translation(Vec2::new(-300.0, -300.0)),
     );
-    let contact = sat2d::contact(&large, &iso_a, &small, &iso_b).unwrap();
-    let size = exact::size(&large, &small);
-    let at = |scale: f32| {
-        let moved = Iso::from_translation(iso_b.translation + contact.mtv() * scale);
-        deepest_overlap(&large, &iso_a, &small, &moved)
-    };
+    let contact = assert_minimal_push(&large, &iso_a, &small, &iso_b);
     assert!(contact.depth > 90.0, "{contact:?}");
-    assert!(
-        at(1.0) <= ABSOLUTE * size,
-        "left overlapping by {}",
-        at(1.0)
-    );
-    assert!(at(0.999) > 0.0, "a shorter push along the normal separates");
 }
 
-/// Found by the `pairs` fuzz target, where it took minutes (6.6 s in release): a tiny
+/// Found by the `pairs` fuzz target, where it took minutes (6.8 s in release): a tiny
 /// 64-corner star (34 parts) 2.3 from the centre of a large 36-corner one (18 parts),
 /// ten thousand times its size. Each seam is met by 34 differences from each side, too
 /// many for the two-shape cover test before, so the quadtree followed every seam down
-/// to its finest squares (the bench's `tiny_star_deep_in_star`). The push out
-/// separates, nothing shorter along it does, and swapping keeps the depth.
+/// to its finest squares (the bench's `tiny_star_deep_in_star`).
 #[test]
 fn a_tiny_many_part_star_deep_in_a_large_one_is_pushed_out() {
-    let star = |tips: usize, outer: f32, inner: f32| {
-        let points: Vec<Vec2> = (0..tips * 2)
-            .map(|i| {
-                let radius = if i % 2 == 0 { outer } else { inner };
-                Vec2::from_angle(i as f32 * core::f32::consts::PI / tips as f32) * radius
-            })
-            .collect();
-        Shape::polygon(&points).unwrap()
-    };
     let (tiny, large) = (
-        star(32, 0.010_366_335, 0.010_130_137),
-        star(18, 100.0, 96.588_2),
+        spiked_star(32, 0.010_366_335, 0.010_130_137),
+        spiked_star(18, 100.0, 96.588_2),
     );
     assert_eq!((tiny.part_count(), large.part_count()), (34, 18));
     let (iso_a, iso_b) = (
         Iso::new(Vec2::new(-300.0, -300.0), 2.233_51),
         Iso::from_translation(Vec2::new(-297.665_37, -300.0)),
     );
-    let contact = sat2d::contact(&tiny, &iso_a, &large, &iso_b).unwrap();
-    let size = exact::size(&tiny, &large);
-    let at = |scale: f32| {
-        let moved = Iso::from_translation(iso_b.translation + contact.mtv() * scale);
-        deepest_overlap(&tiny, &iso_a, &large, &moved)
-    };
+    let contact = assert_minimal_push(&tiny, &iso_a, &large, &iso_b);
     assert!(contact.depth > 90.0, "{contact:?}");
-    assert!(
-        at(1.0) <= ABSOLUTE * size,
-        "left overlapping by {}",
-        at(1.0)
-    );
-    assert!(at(0.999) > 0.0, "a shorter push along the normal separates");
-    let swapped = sat2d::contact(&large, &iso_b, &tiny, &iso_a).unwrap();
-    assert!(
-        f64::from((swapped.depth - contact.depth).abs()) <= ABSOLUTE * size,
-        "depth {} one way, {} the other",
-        contact.depth,
-        swapped.depth
-    );
 }
 
 /// Found by the `pairs` fuzz target: a 36-gon 0.02 across at the centre of a star with
@@ -297,17 +269,7 @@ fn a_tiny_many_part_star_deep_in_a_large_one_is_pushed_out() {
 fn a_small_polygon_at_the_hub_of_a_spiked_star_leaves_through_a_notch() {
     // The fuzz target's numbers, computed as it computes them.
     let hub = 0.01 * 1e4f32.powf(63487.0 / 65535.0);
-    let points: Vec<Vec2> = (0..64)
-        .map(|i| {
-            let radius = if i % 2 == 0 { hub } else { 100.0 };
-            Vec2::from_angle(i as f32 * core::f32::consts::PI / 32.0) * radius
-        })
-        .collect();
-    let spiked = Shape::polygon(&points).unwrap();
-    let round: Vec<Vec2> = (0..36)
-        .map(|i| Vec2::from_angle(i as f32 * core::f32::consts::PI / 18.0) * 0.01)
-        .collect();
-    let small = Shape::polygon(&round).unwrap();
+    let (spiked, small) = (spiked_star(32, hub, 100.0), spiked_star(18, 0.01, 0.01));
     // The fuzz target's turn, then 23 others.
     let turns = (0..24).map(|k| (5120.0 + 2731.0 * k as f32) / 65535.0 * core::f32::consts::TAU);
     for turn in turns {
@@ -315,33 +277,10 @@ fn a_small_polygon_at_the_hub_of_a_spiked_star_leaves_through_a_notch() {
             Iso::new(Vec2::new(-300.0, -300.0), turn),
             Iso::from_translation(Vec2::new(-300.0, -300.0)),
         );
-        check_hub_exit(&spiked, &iso_a, &small, &iso_b);
+        let contact = assert_minimal_push(&spiked, &iso_a, &small, &iso_b);
+        assert!(
+            (contact.depth - 75.016).abs() < 2e-3,
+            "{iso_a:?}: {contact:?}"
+        );
     }
-}
-
-/// The push out of the hub is the notch's depth, separates, and is the same both ways.
-fn check_hub_exit(spiked: &Shape, iso_a: &Iso, small: &Shape, iso_b: &Iso) {
-    let contact = sat2d::contact(spiked, iso_a, small, iso_b).unwrap();
-    let size = exact::size(spiked, small);
-    let at = |scale: f32| {
-        let moved = Iso::from_translation(iso_b.translation + contact.mtv() * scale);
-        deepest_overlap(spiked, iso_a, small, &moved)
-    };
-    assert!(
-        (contact.depth - 75.016).abs() < 2e-3,
-        "{iso_a:?}: {contact:?}"
-    );
-    assert!(
-        at(1.0) <= ABSOLUTE * size,
-        "left overlapping by {}",
-        at(1.0)
-    );
-    assert!(at(0.999) > 0.0, "a shorter push along the normal separates");
-    let swapped = sat2d::contact(small, iso_b, spiked, iso_a).unwrap();
-    assert!(
-        f64::from((swapped.depth - contact.depth).abs()) <= ABSOLUTE * size,
-        "depth {} one way, {} the other",
-        contact.depth,
-        swapped.depth
-    );
 }
