@@ -20,6 +20,8 @@
 //! It then prints each case's median.
 
 mod common;
+#[path = "../tests/common/stars.rs"]
+mod stars;
 
 use std::hint::black_box;
 
@@ -27,6 +29,7 @@ use criterion::Criterion;
 use sat2d::{Iso, Shape, Vec2};
 
 use common::median_ns;
+use stars::spiked_star;
 
 const GROUP: &str = "concave_contact";
 
@@ -36,17 +39,6 @@ fn star(corners: usize) -> Shape {
     let step = core::f32::consts::TAU / corners as f32;
     let points: Vec<Vec2> = (0..corners)
         .map(|i| Vec2::from_angle(i as f32 * step) * if i % 2 == 0 { 1.0 } else { 0.9 })
-        .collect();
-    Shape::polygon(&points).expect("a star is a simple polygon")
-}
-
-/// A star of `tips` tips at radius `outer`, the corners between them at `inner`.
-fn spiked(tips: usize, outer: f32, inner: f32) -> Shape {
-    let points: Vec<Vec2> = (0..tips * 2)
-        .map(|index| {
-            let radius = if index % 2 == 0 { outer } else { inner };
-            Vec2::from_angle(index as f32 * core::f32::consts::PI / tips as f32) * radius
-        })
         .collect();
     Shape::polygon(&points).expect("a star is a simple polygon")
 }
@@ -79,8 +71,8 @@ fn main() {
     let (big, small, circle) = (star(4096), star(128), Shape::circle(0.2));
     let (u, bar) = (u_shape(), Shape::rectangle(3.0, 0.4));
     let (tiny, large) = (
-        spiked(32, 0.010_366_335, 0.010_130_137),
-        spiked(18, 100.0, 96.588_2),
+        spiked_star(32, 0.010_366_335, 0.010_130_137),
+        spiked_star(18, 100.0, 96.588_2),
     );
     let over_rim = Iso::from_translation(Vec2::new(0.95, 0.01));
     let cases = [

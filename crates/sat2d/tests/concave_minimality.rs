@@ -7,6 +7,7 @@ mod common;
 mod oracle;
 
 use common::exact::{self, cores, signed_distance};
+use common::stars::spiked_star;
 use sat2d::{Iso, Shape, Vec2};
 
 /// The relative agreement asked of the depth, and the absolute slack (relative to the
@@ -159,18 +160,6 @@ fn toothed_star(corners: usize) -> Shape {
     let step = core::f32::consts::TAU / corners as f32;
     let points: Vec<Vec2> = (0..corners)
         .map(|i| Vec2::from_angle(i as f32 * step) * if i % 2 == 0 { 1.0 } else { 0.9 })
-        .collect();
-    Shape::polygon(&points).unwrap()
-}
-
-/// A star of `tips` tips at radius `outer` and as many corners between them at
-/// `inner`, as the fuzz targets build them.
-fn spiked_star(tips: usize, outer: f32, inner: f32) -> Shape {
-    let points: Vec<Vec2> = (0..tips * 2)
-        .map(|i| {
-            let radius = if i % 2 == 0 { outer } else { inner };
-            Vec2::from_angle(i as f32 * core::f32::consts::PI / tips as f32) * radius
-        })
         .collect();
     Shape::polygon(&points).unwrap()
 }

@@ -9,6 +9,7 @@ use sat2d::{Iso, Shape, Vec2};
 
 use super::common::exact::{cores, wide};
 use super::common::seeded;
+use super::common::stars::spiked_star;
 use super::common::strategies::{convex_shape, iso};
 use super::{gap, moved, swept, tolerance};
 
@@ -202,25 +203,14 @@ fn small_shapes_on_long_motions_still_meet() {
     assert!(cases > 20, "only {cases} hits");
 }
 
-/// A star of `tips` points with alternating radii, as the fuzz targets build them.
-fn star(tips: usize, outer: f32, inner: f32) -> Shape {
-    let points: Vec<Vec2> = (0..tips * 2)
-        .map(|index| {
-            let radius = if index % 2 == 0 { outer } else { inner };
-            Vec2::from_angle(index as f32 * core::f32::consts::PI / tips as f32) * radius
-        })
-        .collect();
-    Shape::polygon(&points).expect("a star is simple")
-}
-
 /// A tiny 29-point star sweeping 600 units along x into a 98-unit 18-point star,
 /// meeting a face at 0.2°: the gap closes 300 times slower than A moves.
 /// The cast touches at its fraction, the sweep up to a little before it stays apart,
 /// and nothing overlaps before it.
 #[test]
 fn a_grazing_cast_between_stars_touches_first_at_its_fraction() {
-    let a = star(29, 0.010_366_335, 0.010_130_137);
-    let b = star(18, 98.369_12, 1.485_412_6);
+    let a = spiked_star(29, 0.010_366_335, 0.010_130_137);
+    let b = spiked_star(18, 98.369_12, 1.485_412_6);
     let iso_a = Iso::new(Vec2::new(-206.24857, 300.0), 1.748_455_5e-7);
     let iso_b = Iso::new(Vec2::new(300.0, 300.0), -0.000_766_579_24);
     let (motion_a, motion_b) = (

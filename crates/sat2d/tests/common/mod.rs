@@ -4,6 +4,7 @@
 
 pub mod exact;
 pub mod lines;
+pub mod stars;
 pub mod strategies;
 
 use proptest::test_runner::{Config, RngAlgorithm, RngSeed};
