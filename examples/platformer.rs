@@ -4,8 +4,8 @@
 //! rests on the floor, touching it.
 //!
 //! The overlay draws every shape cast the mover makes (its "Draw queries" switch is
-//! on); a mark over the character shows its grounded state (a green bar and the
-//! ground's normal when grounded, an orange ring in the air).
+//! on), and marks the mover's grounded state ("Draw movers": the ground's surface and
+//! normal in green when grounded, an orange ring in the air) and what it ran into.
 //!
 //! A / D or the arrows move, Space or W jumps.
 //!
@@ -54,10 +54,7 @@ fn main() {
     let mut app = common::windowed_app("sat2d platformer");
     app.add_plugins(CharacterMoverPlugin::default())
         .add_systems(Startup, (spawn_level, draw_queries_on))
-        .add_systems(
-            Update,
-            (run_and_jump, move_platforms, draw_grounded, tint_fills),
-        );
+        .add_systems(Update, (run_and_jump, move_platforms, tint_fills));
     app.run();
 }
 
@@ -251,22 +248,5 @@ fn move_platforms(time: Res<Time>, mut platforms: Query<(&mut Transform, &Moving
     for (mut transform, platform) in &mut platforms {
         let offset = (time.elapsed_secs() * 0.8).sin() * 2.0 * TILE;
         transform.translation = (platform.centre + Vec2::X * offset).extend(0.0);
-    }
-}
-
-/// A mark over the character: a green bar and the ground's normal (from the head, the
-/// feet being hidden by the ground) when grounded, an orange ring in the air.
-fn draw_grounded(mut gizmos: Gizmos, player: Single<(&Transform, &MoverOutput), With<Player>>) {
-    let (transform, output) = player.into_inner();
-    let head = transform.translation.truncate() + Vec2::Y * (HALF.y + 8.0);
-    if let Some(ground) = output.ground {
-        let green = Color::srgb(0.3, 0.9, 0.35);
-        for lift in [0.0, 1.0, 2.0] {
-            let centre = head + Vec2::Y * lift;
-            gizmos.line_2d(centre - Vec2::X * HALF.x, centre + Vec2::X * HALF.x, green);
-        }
-        gizmos.arrow_2d(head, head + ground.normal * 20.0, green);
-    } else {
-        gizmos.circle_2d(head, 5.0, Color::srgb(0.95, 0.6, 0.1));
     }
 }

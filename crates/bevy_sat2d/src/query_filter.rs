@@ -13,7 +13,9 @@ use crate::PlacedCollider;
 ///
 /// 1. its [`CollisionLayers`](crate::CollisionLayers) `memberships` share a bit with the
 ///    filter's mask ([`with_mask`](Self::with_mask)),
-/// 2. its entity is not excluded ([`exclude`](Self::exclude)),
+/// 2. neither its entity nor its body (its [`ColliderOf`](crate::ColliderOf) target) is
+///    excluded ([`exclude`](Self::exclude)), as in
+///    [`CollisionExclusions`](crate::CollisionExclusions),
 /// 3. it is not a [`StaticCollider`](crate::StaticCollider), unless statics are
 ///    included (they are by default; see
 ///    [`with_static_colliders`](Self::with_static_colliders)),
@@ -79,14 +81,16 @@ impl<'a> QueryFilter<'a> {
         self
     }
 
-    /// Never reports `entity` (e.g. the shooter of a ray, or the mover of a shape cast).
+    /// Never reports `entity`, nor the colliders that are parts of it as a body
+    /// ([`ColliderOf`](crate::ColliderOf)`(entity)`): e.g. the shooter of a ray and its
+    /// turrets, or the mover of a shape cast.
     #[must_use]
     pub fn exclude(mut self, entity: Entity) -> Self {
         self.excluded.insert(entity);
         self
     }
 
-    /// Never reports any of `entities`.
+    /// Never reports any of `entities`, nor their parts (as [`exclude`](Self::exclude)).
     #[must_use]
     pub fn exclude_all(mut self, entities: impl IntoIterator<Item = Entity>) -> Self {
         self.excluded.extend(entities);
@@ -115,7 +119,7 @@ impl<'a> QueryFilter<'a> {
         self.mask
     }
 
-    /// Whether `entity` is excluded.
+    /// Whether `entity` is excluded itself (its body is not looked at here).
     #[must_use]
     pub fn excludes(&self, entity: Entity) -> bool {
         self.excluded.contains(&entity)
@@ -131,7 +135,9 @@ impl<'a> QueryFilter<'a> {
     #[must_use]
     pub fn accepts(&self, collider: &PlacedCollider) -> bool {
         collider.layers.memberships & self.mask != 0
-            && !self.excluded.contains(&collider.entity)
+            && (self.excluded.is_empty()
+                || !(self.excluded.contains(&collider.entity)
+                    || self.excluded.contains(&collider.body)))
             && (self.static_colliders || collider.mobility != Mobility::Static)
             && self
                 .predicate

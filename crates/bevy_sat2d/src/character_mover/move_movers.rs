@@ -25,8 +25,10 @@ use crate::{Collider, CollisionExclusions, QueryFilter, SpatialQuery, placement}
 /// - a translation set in `Update` (or `FixedUpdate` with
 ///   [`SatPlugin::fixed`](crate::SatPlugin::fixed)) moves the character in the same
 ///   frame, and this step's collision events see where the mover ended;
-/// - the mover starts from its own `GlobalTransform` of this frame, and is excluded
-///   from its own casts;
+/// - the mover starts from its own `GlobalTransform` of this frame. Its casts see the
+///   colliders its own collider would pair with: those on its
+///   [`mask`](CharacterMover::mask)'s layers, not itself, not its body's parts
+///   ([`ColliderOf`](crate::ColliderOf)), not what its [`CollisionExclusions`] list;
 /// - everything else is where the last step placed it: exact for a static level;
 ///   another mover or a moving platform is seen one step behind. A grounded mover is
 ///   carried by the distance its ground moved since the last step, so it rides a
@@ -81,7 +83,7 @@ pub fn move_movers(
             let Some(shape) = mover_shape(&query, entity, collider, scale) else {
                 return;
             };
-            let filter = QueryFilter::default().with_mask(mover.mask).exclude(entity);
+            let filter = mover_filter(&query, entity, &mover, exclusions.as_deref(), &output);
             let settings = mover.settings;
             let mut moved = move_and_slide(
                 &query,
@@ -127,6 +129,32 @@ pub fn move_movers(
             *output = moved;
         },
     );
+}
+
+/// What a mover moves against: its mask's layers, except itself, its body's colliders
+/// ([`ColliderOf`](crate::ColliderOf)) and the entities the game lists in its
+/// [`CollisionExclusions`] (not the one-way platforms the mover put there while
+/// passing through them, which it must still land on once out).
+fn mover_filter<'a>(
+    query: &SpatialQuery,
+    entity: Entity,
+    mover: &CharacterMover,
+    exclusions: Option<&CollisionExclusions>,
+    output: &MoverOutput,
+) -> QueryFilter<'a> {
+    let body = query
+        .collision_world()
+        .collider(entity)
+        .map_or(entity, |placed| placed.body);
+    let listed = exclusions
+        .into_iter()
+        .flat_map(|exclusions| exclusions.iter().copied())
+        .filter(|excluded| !output.passing_through.contains(excluded));
+    QueryFilter::default()
+        .with_mask(mover.mask)
+        .exclude(entity)
+        .exclude(body)
+        .exclude_all(listed)
 }
 
 /// Keeps the mover's [`CollisionExclusions`] listing the one-way platforms it is inside

@@ -48,7 +48,11 @@ pub struct CharacterMover {
     /// How the mover treats what it meets.
     pub settings: MoverSettings,
     /// Which layers it moves against (a [`QueryFilter`](crate::QueryFilter) mask);
-    /// every layer by default.
+    /// every layer by default. Whatever the mask, the mover never moves against its own
+    /// body's colliders ([`ColliderOf`](crate::ColliderOf), e.g. a hurtbox it carries)
+    /// or the entities in its [`CollisionExclusions`](crate::CollisionExclusions); for
+    /// any other rule, call [`move_and_slide`](super::move_and_slide) with a
+    /// [`QueryFilter`](crate::QueryFilter) of your own.
     pub mask: u32,
 }
 

@@ -5,6 +5,36 @@ use bevy::prelude::*;
 /// What the last move did: written by [`move_movers`](super::move_movers) for a
 /// [`CharacterMover`](super::CharacterMover), returned by
 /// [`move_and_slide`](super::move_and_slide).
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_sat2d::prelude::*;
+/// use bevy_sat2d::{MoverGround, MoverHit};
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default(), CharacterMoverPlugin::default()));
+/// let floor = app
+///     .world_mut()
+///     .spawn((Collider::rectangle(100.0, 10.0), StaticCollider, Transform::from_xyz(0.0, -5.0, 0.0)))
+///     .id();
+/// let player = app
+///     .world_mut()
+///     .spawn((Collider::rectangle(8.0, 16.0), CharacterMover::default(), Transform::from_xyz(0.0, 9.0, 0.0)))
+///     .id();
+/// app.update(); // the floor is placed
+/// app.world_mut().get_mut::<CharacterMover>(player).unwrap().translation = Some(Vec2::new(0.0, -5.0));
+/// app.update();
+/// let output = app.world().get::<MoverOutput>(player).unwrap();
+/// // It fell 1 unit (less the skin) onto the floor, which it now stands on.
+/// assert!(output.grounded);
+/// let ground: MoverGround = output.ground.unwrap();
+/// assert_eq!(ground.entity, floor);
+/// assert!(ground.normal.abs_diff_eq(Vec2::Y, 1e-5));
+/// let hit: MoverHit = output.hits[0];
+/// assert_eq!(hit.entity, floor);
+/// assert!((hit.time - 0.2).abs() < 1e-3); // 1 unit of the 5-unit move
+/// assert!((output.translation.y + 0.98).abs() < 1e-3);
+/// ```
 #[derive(Component, Clone, Debug, Default, PartialEq, Reflect)]
 #[reflect(Component, Default)]
 pub struct MoverOutput {
@@ -28,7 +58,7 @@ pub struct MoverOutput {
     pub passing_through: Vec<Entity>,
 }
 
-/// The ground under a mover.
+/// The ground under a mover ([`MoverOutput::ground`]; read in its example).
 #[derive(Clone, Copy, Debug, PartialEq, Reflect)]
 pub struct MoverGround {
     /// The collider stood on.
@@ -39,7 +69,7 @@ pub struct MoverGround {
     pub point: Vec2,
 }
 
-/// One surface a mover ran into.
+/// One surface a mover ran into ([`MoverOutput::hits`]; read in its example).
 #[derive(Clone, Copy, Debug, PartialEq, Reflect)]
 pub struct MoverHit {
     /// The collider hit.

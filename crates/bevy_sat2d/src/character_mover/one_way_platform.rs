@@ -15,13 +15,29 @@ use bevy::prelude::*;
 /// ```
 /// use bevy::prelude::*;
 /// use bevy_sat2d::prelude::*;
-/// # let mut app = App::new();
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default(), CharacterMoverPlugin::default()));
 /// app.world_mut().spawn((
 ///     Collider::rectangle(64.0, 4.0),
 ///     StaticCollider,
-///     OneWayPlatform::default(), // solid from above
+///     OneWayPlatform::default(), // solid from above: its top is at y = 42
 ///     Transform::from_xyz(0.0, 40.0, 0.0),
 /// ));
+/// let player = app
+///     .world_mut()
+///     .spawn((Collider::rectangle(8.0, 16.0), CharacterMover::default(), Transform::from_xyz(0.0, 20.0, 0.0)))
+///     .id();
+/// app.update();
+/// let mut step = |app: &mut App, dy: f32| {
+///     app.world_mut().get_mut::<CharacterMover>(player).unwrap().translation = Some(Vec2::new(0.0, dy));
+///     app.update();
+///     app.world().get::<Transform>(player).unwrap().translation.y
+/// };
+/// assert_eq!(step(&mut app, 40.0), 60.0); // up through it from below
+/// let y = step(&mut app, -20.0); // and down onto it from above
+/// assert!((y - 50.02).abs() < 1e-3); // half its height and the skin above the top
+/// assert!(app.world().get::<MoverOutput>(player).unwrap().grounded);
 /// ```
 #[derive(Component, Clone, Copy, Debug, PartialEq, Reflect)]
 #[reflect(Component, Default)]

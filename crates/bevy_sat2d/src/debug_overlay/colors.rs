@@ -41,3 +41,11 @@ pub const QUERY_REACH: Color = Color::srgba(1.0, 0.55, 0.85, 0.3);
 /// What a recorded query found: hit points and normals, a cast shape where it stopped,
 /// the colliders an overlap or point query returned.
 pub const QUERY_HIT: Color = Color::srgb(1.0, 0.65, 0.1);
+/// A character mover standing on ground: the ground's surface and normal under it.
+pub const MOVER_GROUNDED: Color = Color::srgb(0.3, 0.9, 0.35);
+/// A character mover in the air: a ring at its centre.
+pub const MOVER_AIRBORNE: Color = Color::srgb(0.95, 0.6, 0.1);
+/// What a character mover ran into while sliding: the hit point and its normal.
+pub const MOVER_HIT: Color = Color::srgb(1.0, 0.2, 0.2);
+/// How far a character mover moved in the last step.
+pub const MOVER_MOVE: Color = Color::srgba(1.0, 1.0, 1.0, 0.7);

@@ -5,6 +5,7 @@
 
 mod colors;
 mod gizmo_drawing;
+mod mover_drawing;
 mod panel;
 mod picking;
 mod projection_drawing;
@@ -36,6 +37,9 @@ use crate::SatSystems;
 ///   rays up to their hit or their reach, hit points with normals, cast shapes at their
 ///   start and where they stopped, and what overlap and point queries found. See
 ///   [`QueryRecorder`] for which frame a query shows in.
+/// - "Draw movers" (on by default) marks each
+///   [`CharacterMover`](crate::CharacterMover)'s last move: the ground's surface and
+///   normal when grounded, a ring when in the air, what it ran into, how far it moved.
 ///
 /// ```no_run
 /// use bevy::prelude::*;
@@ -106,5 +110,6 @@ impl Plugin for SatDebugPlugin {
                 panel::draw_panel.run_if(overlay_visible),
             );
         query_drawing::add_query_drawing(app);
+        mover_drawing::add_mover_drawing(app);
     }
 }

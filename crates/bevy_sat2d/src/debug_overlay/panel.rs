@@ -114,6 +114,7 @@ fn switches(ui: &mut egui::Ui, state: &mut SatDebugState) {
                 &mut draw.queries,
                 "queries (rays, shape casts, overlaps, points)",
             );
+            ui.checkbox(&mut draw.movers, "character movers (ground, hits, move)");
         });
 }
 

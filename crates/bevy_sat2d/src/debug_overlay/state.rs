@@ -58,6 +58,9 @@ pub struct SatDebugDraw {
     /// (off by default; while on, each query is copied into the
     /// [`QueryRecorder`](super::QueryRecorder)).
     pub queries: bool,
+    /// Each [`CharacterMover`](crate::CharacterMover)'s last move: grounded (the
+    /// ground's surface and normal) or airborne (a ring), its hits and its motion.
+    pub movers: bool,
 }
 
 impl Default for SatDebugDraw {
@@ -72,6 +75,7 @@ impl Default for SatDebugDraw {
             mtv: true,
             explainer: true,
             queries: false,
+            movers: true,
         }
     }
 }

@@ -255,3 +255,34 @@ fn bad_input_returns_nothing_without_panicking() {
         assert_eq!(query.ray_hits(Vec2::ZERO, Dir2::X, 0.0, &filter), []);
     });
 }
+
+#[test]
+fn excluding_a_body_skips_its_parts_as_well() {
+    let mut app = app();
+    // A ship at x = 10 with a turret part at x = 20, and a rock at x = 30.
+    let ship = app
+        .world_mut()
+        .spawn((Collider::circle(1.0), at(10.0, 0.0)))
+        .id();
+    let turret = app
+        .world_mut()
+        .spawn((Collider::circle(1.0), at(20.0, 0.0), ColliderOf(ship)))
+        .id();
+    let rock = app
+        .world_mut()
+        .spawn((Collider::circle(1.0), at(30.0, 0.0)))
+        .id();
+    app.update();
+    let everything = along_x(&mut app, &QueryFilter::default());
+    assert_eq!(everything, vec![ship, turret, rock]);
+    assert_eq!(
+        along_x(&mut app, &QueryFilter::default().exclude(ship)),
+        vec![rock],
+        "the ship's turret is part of the excluded ship"
+    );
+    assert_eq!(
+        along_x(&mut app, &QueryFilter::default().exclude(turret)),
+        vec![ship, rock],
+        "excluding a part leaves its body"
+    );
+}

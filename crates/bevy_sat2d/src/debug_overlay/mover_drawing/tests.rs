@@ -1,0 +1,102 @@
+//! Tests of the mover drawing in a headless app: a mover is drawn while the switch is
+//! on and not while it is off, and its casts reach the query recorder.
+
+use std::any::TypeId;
+
+use bevy::gizmos::{GizmoAsset, GizmoHandles};
+
+use super::*;
+use crate::debug_overlay::{QueryRecorder, RecordedQuery, SatDebugDraw};
+use crate::{CharacterMoverPlugin, Collider, SatPlugin, StaticCollider};
+
+/// A headless app with the plugin, the mover plugin, gizmos and the overlay's mover
+/// drawing, a floor, and a box mover 10 units above it that moves 3 units right and 2
+/// down each step.
+fn app(draw_movers: bool) -> (App, Entity) {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        TransformPlugin,
+        AssetPlugin::default(),
+        SatPlugin::default(),
+        CharacterMoverPlugin::default(),
+    ))
+    .init_asset::<GizmoAsset>()
+    .init_gizmo_group::<SatGizmos>()
+    .init_resource::<QueryRecorder>();
+    let mut state = SatDebugState::default();
+    state.draw.movers = draw_movers;
+    app.insert_resource(state);
+    add_mover_drawing(&mut app);
+    app.world_mut().spawn((
+        Collider::rectangle(200.0, 10.0),
+        StaticCollider,
+        Transform::from_xyz(0.0, -5.0, 0.0),
+    ));
+    let mover = app
+        .world_mut()
+        .spawn((
+            Collider::rectangle(8.0, 16.0),
+            CharacterMover::default(),
+            Transform::from_xyz(0.0, 18.0, 0.0),
+        ))
+        .id();
+    app.update();
+    (app, mover)
+}
+
+fn step(app: &mut App, mover: Entity) -> MoverOutput {
+    app.world_mut()
+        .get_mut::<CharacterMover>(mover)
+        .unwrap()
+        .translation = Some(Vec2::new(3.0, -2.0));
+    app.update();
+    app.world().get::<MoverOutput>(mover).unwrap().clone()
+}
+
+/// Whether the last frame drew anything in the overlay's gizmo group (in this app only
+/// the mover drawing uses it).
+fn drew_something(app: &App) -> bool {
+    let handles = app.world().resource::<GizmoHandles>().handles();
+    handles[&TypeId::of::<SatGizmos>()].is_some()
+}
+
+#[test]
+fn movers_are_drawn_by_default_airborne_and_grounded() {
+    assert!(SatDebugDraw::default().movers);
+    let (mut app, mover) = app(true);
+    let output = step(&mut app, mover);
+    assert!(!output.grounded, "10 units up, 2 down a step: in the air");
+    assert!(drew_something(&app));
+    let landed = (0..10).map(|_| step(&mut app, mover)).last().unwrap();
+    assert!(landed.grounded && landed.ground.is_some());
+    assert!(drew_something(&app));
+}
+
+#[test]
+fn the_switch_turns_the_drawing_off() {
+    let (mut app, mover) = app(false);
+    step(&mut app, mover);
+    assert!(!drew_something(&app));
+}
+
+#[test]
+fn the_movers_casts_are_recorded_as_queries() {
+    let (mut app, mover) = app(true);
+    app.world().resource::<QueryRecorder>().set_recording(true);
+    step(&mut app, mover);
+    let casts: Vec<Vec2> = app
+        .world()
+        .resource::<QueryRecorder>()
+        .queries()
+        .into_iter()
+        .filter_map(|query| match query {
+            RecordedQuery::CastShape { motion, .. } => Some(motion),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        casts.contains(&Vec2::new(3.0, -2.0)),
+        "the move's first cast is the whole translation: {casts:?}"
+    );
+}
