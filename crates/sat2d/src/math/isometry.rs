@@ -2,7 +2,7 @@
 
 use core::ops::Mul;
 
-use glam::Vec2;
+use glam::{Vec2, Vec4};
 
 use crate::{MAX_COORDINATE, Rot};
 
@@ -136,6 +136,30 @@ impl Iso {
     }
 }
 
+/// Whether `a` and `b` are both [in range](Iso::is_in_range), in one branch: the pair
+/// queries' entry check, on their hot path.
+#[inline(always)]
+#[must_use]
+pub(crate) fn both_in_range(a: &Iso, b: &Iso) -> bool {
+    let translations = Vec4::new(
+        a.translation.x,
+        a.translation.y,
+        b.translation.x,
+        b.translation.y,
+    );
+    let rotations = Vec4::new(
+        a.rotation.cos,
+        a.rotation.sin,
+        b.rotation.cos,
+        b.rotation.sin,
+    );
+    let squares = rotations * rotations;
+    let lengths = Vec2::new(squares.x + squares.y, squares.z + squares.w);
+    // NaN fails both comparisons; `&` rather than `&&`, so nothing branches in between.
+    translations.abs().cmple(Vec4::splat(MAX_COORDINATE)).all()
+        & (lengths - Vec2::ONE).abs().cmple(Vec2::splat(1e-3)).all()
+}
+
 /// Whether both coordinates of `point` lie within ±[`MAX_COORDINATE`] (false for NaN).
 #[inline]
 #[must_use]
@@ -153,5 +177,47 @@ impl Mul for Iso {
             translation: self.transform_point(other.translation),
             rotation: self.rotation * other.rotation,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_in_range_is_each_in_range() {
+        let stretched = Rot {
+            cos: 1.01,
+            sin: 0.0,
+        };
+        let placements = [
+            Iso::IDENTITY,
+            Iso::new(Vec2::new(MAX_COORDINATE, -MAX_COORDINATE), 2.0),
+            Iso::from_translation(Vec2::new(MAX_COORDINATE * 1.01, 0.0)),
+            Iso::from_translation(Vec2::new(0.0, -3e38)),
+            Iso::from_translation(Vec2::new(f32::NAN, 0.0)),
+            Iso::from_translation(Vec2::new(0.0, f32::INFINITY)),
+            Iso {
+                translation: Vec2::ONE,
+                rotation: stretched,
+            },
+            Iso {
+                translation: Vec2::ONE,
+                rotation: Rot {
+                    cos: f32::NAN,
+                    sin: 0.0,
+                },
+            },
+        ];
+        for a in &placements {
+            for b in &placements {
+                assert_eq!(
+                    both_in_range(a, b),
+                    a.is_in_range() && b.is_in_range(),
+                    "{a:?} {b:?}"
+                );
+            }
+        }
+        assert!(placements.iter().filter(|iso| iso.is_in_range()).count() == 2);
     }
 }

@@ -6,5 +6,5 @@ mod rotation;
 pub(crate) mod segment;
 
 pub use isometry::Iso;
-pub(crate) use isometry::coordinates_in_range;
+pub(crate) use isometry::{both_in_range, coordinates_in_range};
 pub use rotation::Rot;

@@ -40,7 +40,7 @@ mod transformed_core;
 
 use glam::Vec2;
 
-use crate::math::coordinates_in_range;
+use crate::math::{both_in_range, coordinates_in_range};
 use crate::{Iso, Shape};
 use core_form::{ConvexPairRoutine, on_convex_pair};
 use kernel::ConvexCore;
@@ -81,7 +81,7 @@ pub fn tolerance(a: &Shape, b: &Shape) -> f32 {
 /// ```
 #[must_use]
 pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
-    if !(iso_a.is_in_range() && iso_b.is_in_range()) {
+    if !both_in_range(iso_a, iso_b) {
         return false;
     }
     let tolerance = tolerance(a, b);
@@ -125,7 +125,7 @@ pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
 /// ```
 #[must_use]
 pub fn contact(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> Option<Contact> {
-    if !(iso_a.is_in_range() && iso_b.is_in_range()) {
+    if !both_in_range(iso_a, iso_b) {
         return None;
     }
     let tolerance = tolerance(a, b);

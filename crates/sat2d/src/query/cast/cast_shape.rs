@@ -21,7 +21,7 @@ use glam::Vec2;
 use super::sweep::{
     Sweep, SweepOf, sweep_center, sweep_cores, sweep_discs, sweep_misses_bounds, sweep_parts,
 };
-use crate::math::coordinates_in_range;
+use crate::math::{both_in_range, coordinates_in_range};
 use crate::query::core_form::on_convex_pair;
 use crate::query::route::{Route, route};
 use crate::shape::rounded_convex::RoundedConvex;
@@ -62,8 +62,7 @@ pub fn cast_shape(
     iso_b: &Iso,
     motion_b: Vec2,
 ) -> Option<ShapeHit> {
-    if !(iso_a.is_in_range()
-        && iso_b.is_in_range()
+    if !(both_in_range(iso_a, iso_b)
         && coordinates_in_range(motion_a)
         && coordinates_in_range(motion_b))
     {

@@ -1,6 +1,7 @@
 //! [`distance`]: the gap between two shapes.
 
 use super::closest_features::{Nearest, nearest};
+use crate::math::both_in_range;
 use crate::math::segment::segment_closest_points;
 use crate::query::core_form::{ConvexPairRoutine, on_convex_pair};
 use crate::query::kernel::ConvexCore;
@@ -30,7 +31,7 @@ use crate::{Iso, Shape};
 /// ```
 #[must_use]
 pub fn distance(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f32 {
-    if !(iso_a.is_in_range() && iso_b.is_in_range()) {
+    if !both_in_range(iso_a, iso_b) {
         return f32::INFINITY;
     }
     match route(a, iso_a, b, iso_b) {

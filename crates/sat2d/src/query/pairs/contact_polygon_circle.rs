@@ -6,17 +6,22 @@
 use glam::Vec2;
 use smallvec::SmallVec;
 
-use crate::query::kernel::{ConvexCore, scan_faces};
+use crate::query::kernel::ConvexCore;
 use crate::query::manifold::settle_points;
 use crate::shape::rounded_convex::RoundedConvex;
 use crate::{Contact, ConvexPolygon};
 
 /// The face the centre lies furthest outside of, and by how much: the face scan with
-/// one point. `None` past `limit`.
+/// one point, on the lanes for a polygon of up to 16 faces (every face at once, no
+/// early out), else on the scalar faces. `None` past `limit`.
 #[inline]
 fn deepest_face(polygon: &ConvexPolygon, center: Vec2, limit: f32) -> Option<(f32, usize)> {
-    scan_faces::<false>(polygon.rounded(), &[center], limit)
-        .map(|scan| (scan.separation, scan.face))
+    let scan = match polygon.lane_view() {
+        // The lane form reports the face only with details.
+        Some(lanes) => lanes.scan_faces::<true>(&[center], limit),
+        None => polygon.rounded().scan_faces::<false>(&[center], limit),
+    }?;
+    Some((scan.separation, scan.face))
 }
 
 /// The polygon point nearest an outside `center`, given the face it lies furthest
@@ -104,7 +109,10 @@ pub(crate) fn contact_polygon_circle(
     };
 
     let mut points: SmallVec<[Vec2; 2]> = SmallVec::from_elem(point, 1);
-    let in_polygon = polygon.rounded().contains(point, tolerance);
+    let in_polygon = match polygon.lane_view() {
+        Some(lanes) => lanes.contains(point, tolerance),
+        None => polygon.rounded().contains(point, tolerance),
+    };
     let in_circle = point.distance_squared(center) <= limit * limit;
     if !(in_polygon && in_circle) {
         let circle_core = [center];
