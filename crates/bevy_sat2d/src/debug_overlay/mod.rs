@@ -5,6 +5,8 @@
 
 mod colors;
 mod gizmo_drawing;
+#[cfg(test)]
+mod headless_test_app;
 mod mover_drawing;
 mod panel;
 mod picking;

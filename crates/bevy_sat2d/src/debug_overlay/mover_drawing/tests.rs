@@ -1,32 +1,20 @@
 //! Tests of the mover drawing in a headless app: a mover is drawn while the switch is
 //! on and not while it is off, and its casts reach the query recorder.
 
-use std::any::TypeId;
-
-use bevy::gizmos::{GizmoAsset, GizmoHandles};
-
 use super::*;
+use crate::debug_overlay::headless_test_app::{drew_something, headless_overlay_app};
 use crate::debug_overlay::{QueryRecorder, RecordedQuery, SatDebugDraw};
-use crate::{CharacterMoverPlugin, Collider, SatPlugin, StaticCollider};
+use crate::{CharacterMoverPlugin, Collider, StaticCollider};
 
 /// A headless app with the plugin, the mover plugin, gizmos and the overlay's mover
 /// drawing, a floor, and a box mover 10 units above it that moves 3 units right and 2
 /// down each step.
 fn app(draw_movers: bool) -> (App, Entity) {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        TransformPlugin,
-        AssetPlugin::default(),
-        SatPlugin::default(),
-        CharacterMoverPlugin::default(),
-    ))
-    .init_asset::<GizmoAsset>()
-    .init_gizmo_group::<SatGizmos>()
-    .init_resource::<QueryRecorder>();
     let mut state = SatDebugState::default();
     state.draw.movers = draw_movers;
-    app.insert_resource(state);
+    let mut app = headless_overlay_app(state);
+    app.add_plugins(CharacterMoverPlugin::default())
+        .init_resource::<QueryRecorder>();
     add_mover_drawing(&mut app);
     app.world_mut().spawn((
         Collider::rectangle(200.0, 10.0),
@@ -52,13 +40,6 @@ fn step(app: &mut App, mover: Entity) -> MoverOutput {
         .translation = Some(Vec2::new(3.0, -2.0));
     app.update();
     app.world().get::<MoverOutput>(mover).unwrap().clone()
-}
-
-/// Whether the last frame drew anything in the overlay's gizmo group (in this app only
-/// the mover drawing uses it).
-fn drew_something(app: &App) -> bool {
-    let handles = app.world().resource::<GizmoHandles>().handles();
-    handles[&TypeId::of::<SatGizmos>()].is_some()
 }
 
 #[test]

@@ -1,31 +1,20 @@
 //! Tests of the query drawing in a headless app: what is recorded, when, and that each
 //! drawing empties the log.
 
-use std::any::TypeId;
-
 use bevy::ecs::system::RunSystemOnce;
-use bevy::gizmos::{GizmoAsset, GizmoHandles};
 
 use super::*;
 use crate::debug_overlay::SatDebugDraw;
-use crate::{Collider, QueryFilter, SatPlugin, SpatialQuery};
+use crate::debug_overlay::headless_test_app::{drew_something, headless_overlay_app};
+use crate::{Collider, QueryFilter, SpatialQuery};
 
 /// A headless app with the plugin, gizmos and the overlay's query drawing (the rest
 /// of the overlay needs a window), with a 2×20 wall at x = 10 and a ball of radius 1
 /// at x = -10, stepped once.
 fn app(draw_queries: bool) -> (App, Entity, Entity) {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        TransformPlugin,
-        AssetPlugin::default(),
-        SatPlugin::default(),
-    ))
-    .init_asset::<GizmoAsset>()
-    .init_gizmo_group::<SatGizmos>();
     let mut state = SatDebugState::default();
     state.draw.queries = draw_queries;
-    app.insert_resource(state);
+    let mut app = headless_overlay_app(state);
     add_query_drawing(&mut app);
     let wall = app
         .world_mut()
@@ -44,13 +33,6 @@ fn app(draw_queries: bool) -> (App, Entity, Entity) {
 
 fn recorded(app: &App) -> Vec<RecordedQuery> {
     app.world().resource::<QueryRecorder>().queries()
-}
-
-/// Whether the last frame drew anything in the overlay's gizmo group (in this app
-/// only the query drawing uses it).
-fn drew_something(app: &App) -> bool {
-    let handles = app.world().resource::<GizmoHandles>().handles();
-    handles[&TypeId::of::<SatGizmos>()].is_some()
 }
 
 /// One ray along +x from the origin: it hits the wall.
