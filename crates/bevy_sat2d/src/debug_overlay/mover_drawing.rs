@@ -1,6 +1,6 @@
 //! The overlay's drawing of each [`CharacterMover`]'s last move, read from its
-//! [`MoverOutput`]: grounded or airborne, the ground's surface and normal, what it ran
-//! into, and how far it moved. Its casts are spatial queries, drawn with the others
+//! [`MoverOutput`]: a mark over the mover saying grounded (with the ground's normal) or
+//! airborne, what it ran into, and how far it moved. Its casts are spatial queries, drawn with the others
 //! when [`SatDebugDraw::queries`](super::SatDebugDraw::queries) is on.
 
 use bevy::prelude::*;
@@ -8,12 +8,12 @@ use bevy::prelude::*;
 use super::colors;
 use super::gizmo_drawing::SatGizmos;
 use super::state::SatDebugState;
-use crate::{CharacterMover, MoverOutput, SatSystems};
+use crate::{CharacterMover, CollisionWorld, MoverOutput, SatSystems};
 
-/// Half the length of the ground surface mark, in world units.
-const GROUND_HALF_LENGTH: f32 = 10.0;
+/// How far above the mover's box its mark floats, in world units.
+const MARK_GAP: f32 = 8.0;
 /// The length of the ground normal and hit normal arrows.
-const NORMAL_LENGTH: f32 = 14.0;
+const NORMAL_LENGTH: f32 = 16.0;
 /// The radius of the airborne ring and of a hit marker.
 const MARK_RADIUS: f32 = 4.0;
 
@@ -35,33 +35,65 @@ fn movers_drawn(state: Res<SatDebugState>) -> bool {
 /// step, before the collision stages).
 fn draw_movers(
     mut gizmos: Gizmos<SatGizmos>,
-    movers: Query<(&GlobalTransform, &MoverOutput), With<CharacterMover>>,
+    world: Res<CollisionWorld>,
+    movers: Query<(Entity, &GlobalTransform, &CharacterMover, &MoverOutput)>,
 ) {
-    for (global, output) in &movers {
-        draw_mover(&mut gizmos, global.translation().truncate(), output);
+    for (entity, global, mover, output) in &movers {
+        let centre = global.translation().truncate();
+        let half_extents = world
+            .collider(entity)
+            .and_then(|placed| placed.bounds)
+            .map_or(Vec2::ZERO, |bounds| bounds.aabb.half_extents());
+        let mark = MoverMark::above(centre, half_extents, *mover.settings.up);
+        draw_mover(&mut gizmos, &mark, output);
     }
 }
 
-/// The marks of one mover at `centre`: the ground's surface and normal at the point it
-/// stands on (or a ring when in the air), each hit with its normal, and an arrow over
-/// the step's move ending at the mover.
-pub(crate) fn draw_mover(gizmos: &mut Gizmos<SatGizmos>, centre: Vec2, output: &MoverOutput) {
+/// Where a mover's mark goes: just above its box along `up` (a sprite or mesh fills
+/// the box, and gizmo lines inside it would be hidden), as wide as the box across.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct MoverMark {
+    /// The middle of the mark.
+    pub at: Vec2,
+    /// Half the bar, across `up`.
+    pub across: Vec2,
+    /// The mover's up.
+    pub up: Vec2,
+}
+
+impl MoverMark {
+    /// The mark of a mover centred at `centre` with box half extents `half_extents`.
+    pub(crate) fn above(centre: Vec2, half_extents: Vec2, up: Vec2) -> Self {
+        let reach_up = up.x.abs() * half_extents.x + up.y.abs() * half_extents.y;
+        let across = up.perp();
+        let reach_across = across.x.abs() * half_extents.x + across.y.abs() * half_extents.y;
+        Self {
+            at: centre + up * (reach_up + MARK_GAP),
+            across: across * reach_across.max(MARK_RADIUS),
+            up,
+        }
+    }
+}
+
+/// The marks of one mover: over it, a green bar and the ground's normal when grounded
+/// or an orange ring in the air, and an arrow over the step's move ending there; each
+/// surface it ran into as a red point with the surface's normal.
+pub(crate) fn draw_mover(gizmos: &mut Gizmos<SatGizmos>, mark: &MoverMark, output: &MoverOutput) {
     match output.ground.filter(|_| output.grounded) {
         Some(ground) => {
-            let along = ground.normal.perp() * GROUND_HALF_LENGTH;
             gizmos.line_2d(
-                ground.point - along,
-                ground.point + along,
+                mark.at - mark.across,
+                mark.at + mark.across,
                 colors::MOVER_GROUNDED,
             );
             gizmos.arrow_2d(
-                ground.point,
-                ground.point + ground.normal * NORMAL_LENGTH,
+                mark.at,
+                mark.at + ground.normal * NORMAL_LENGTH,
                 colors::MOVER_GROUNDED,
             );
         }
         None => {
-            gizmos.circle_2d(centre, MARK_RADIUS, colors::MOVER_AIRBORNE);
+            gizmos.circle_2d(mark.at, MARK_RADIUS, colors::MOVER_AIRBORNE);
         }
     }
     for hit in &output.hits {
@@ -72,8 +104,8 @@ pub(crate) fn draw_mover(gizmos: &mut Gizmos<SatGizmos>, centre: Vec2, output: &
             colors::MOVER_HIT,
         );
     }
-    if output.translation != Vec2::ZERO {
-        gizmos.arrow_2d(centre - output.translation, centre, colors::MOVER_MOVE);
+    if output.translation.length_squared() > 1e-6 {
+        gizmos.arrow_2d(mark.at - output.translation, mark.at, colors::MOVER_MOVE);
     }
 }
 

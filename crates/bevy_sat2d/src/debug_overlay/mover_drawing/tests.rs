@@ -81,3 +81,14 @@ fn the_movers_casts_are_recorded_as_queries() {
         "the move's first cast is the whole translation: {casts:?}"
     );
 }
+
+#[test]
+fn the_mark_floats_over_the_movers_box_along_up() {
+    let mark = MoverMark::above(Vec2::new(1.0, 2.0), Vec2::new(4.0, 8.0), Vec2::Y);
+    assert_eq!(mark.at, Vec2::new(1.0, 2.0 + 8.0 + MARK_GAP));
+    assert_eq!(mark.across.abs(), Vec2::new(4.0, 0.0));
+    // Up along +x: the box's half width is what it reaches that way.
+    let sideways = MoverMark::above(Vec2::ZERO, Vec2::new(4.0, 8.0), Vec2::X);
+    assert_eq!(sideways.at, Vec2::new(4.0 + MARK_GAP, 0.0));
+    assert_eq!(sideways.across.abs(), Vec2::new(0.0, 8.0));
+}
