@@ -46,7 +46,9 @@ use core_form::{ConvexPairRoutine, on_convex_pair};
 use kernel::ConvexCore;
 use pairs::contact_circle_circle::{contact_circle_circle, intersects_circle_circle};
 use pairs::contact_concave::{contact_concave, intersects_concave};
-use pairs::contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
+use pairs::contact_convex_convex::{
+    contact_convex_convex, intersects_convex_convex, intersects_lane_polygons,
+};
 use pairs::contact_polygon_circle::{contact_polygon_circle, intersects_polygon_circle};
 use pairs::contact_swept_discs::{contact_swept_discs, intersects_swept_discs};
 use route::{Route, route};
@@ -100,7 +102,16 @@ pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
             ..
         } => intersects_polygon_circle(polygon, center, radius, tolerance),
         Route::SweptDiscs(disc_a, disc_b) => intersects_swept_discs(&disc_a, &disc_b, tolerance),
-        Route::Convex => on_convex_pair(a, b, &iso_a.inverse_mul(iso_b), Intersects(tolerance)),
+        Route::Convex => {
+            let relative = iso_a.inverse_mul(iso_b);
+            match (a.part_lanes(0), b.part_lanes(0)) {
+                // Two small polygons: the same scans without a placed copy of B.
+                (Some(lanes_a), Some(lanes_b)) => {
+                    intersects_lane_polygons(&lanes_a, &lanes_b, &relative, tolerance)
+                }
+                _ => on_convex_pair(a, b, &relative, Intersects(tolerance)),
+            }
+        }
         Route::Concave => intersects_concave(a, b, &iso_a.inverse_mul(iso_b), tolerance),
     }
 }

@@ -17,6 +17,8 @@
 //! - **convex**: SAT on rounded convex cores. The routine is generic over the kernel
 //!   form: a polygon of up to 16 vertices is read through the lane kernels, any other
 //!   core through the scalar ones ([`CoreForm`](super::core_form::CoreForm)).
+//!   `intersects` of two such polygons runs the same scans without a placed copy of B
+//!   (`intersects_lane_polygons`).
 //! - **concave**: the convex routine part by part, and one MTV for the whole shape.
 //!
 //! Every operation (`intersects`, `contact`, and any query added later) matches on the

@@ -24,6 +24,30 @@ pub(crate) struct FaceBlock {
     pub offsets: [f32; LANES],
 }
 
+impl FaceBlock {
+    /// The same faces placed by `iso` (in the frame `iso` maps to): normals rotated,
+    /// offsets moved with the translation.
+    #[inline(always)]
+    fn placed(&self, iso: &Iso) -> Self {
+        let (cos, sin) = (
+            f32x8::splat(iso.rotation.cos),
+            f32x8::splat(iso.rotation.sin),
+        );
+        let (nx, ny) = (f32x8::from(self.normal_xs), f32x8::from(self.normal_ys));
+        let moved_nx = cos * nx - sin * ny;
+        let moved_ny = sin * nx + cos * ny;
+        let (tx, ty) = (
+            f32x8::splat(iso.translation.x),
+            f32x8::splat(iso.translation.y),
+        );
+        Self {
+            normal_xs: moved_nx.to_array(),
+            normal_ys: moved_ny.to_array(),
+            offsets: (f32x8::from(self.offsets) + moved_nx * tx + moved_ny * ty).to_array(),
+        }
+    }
+}
+
 /// A polygon's face normals and plane offsets in one or two blocks of eight lanes,
 /// padded by repeating the last face (which changes no minimum or maximum).
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -42,6 +66,16 @@ pub(crate) struct LanePolygon<'a> {
 }
 
 impl<'a> LanePolygon<'a> {
+    /// Its face blocks placed by `iso` (in the frame `iso` maps to), by value.
+    #[inline(always)]
+    pub fn placed_blocks(&self, iso: &Iso) -> PlacedBlocks {
+        let last = self.blocks.len() - 1;
+        PlacedBlocks {
+            count: self.blocks.len(),
+            blocks: core::array::from_fn(|index| self.blocks[index.min(last)].placed(iso)),
+        }
+    }
+
     /// The same polygon as a rounded convex core of radius zero.
     #[inline]
     pub fn rounded(&self) -> RoundedConvex<'a> {
@@ -49,6 +83,28 @@ impl<'a> LanePolygon<'a> {
             points: self.points,
             normals: self.normals,
             radius: 0.0,
+        }
+    }
+}
+
+/// A polygon's face blocks placed in another frame, by value: what a face scan against
+/// this polygon reads when nothing else of it is needed. Only the first `count` blocks
+/// are the polygon's; the others repeat its last, so that every slot is written and
+/// nothing needs clearing first.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PlacedBlocks {
+    count: usize,
+    blocks: [FaceBlock; MAX_LANES / LANES],
+}
+
+impl PlacedBlocks {
+    /// The blocks, as a polygon view with no points or normals (for the face scan).
+    #[inline(always)]
+    pub fn view(&self) -> LanePolygon<'_> {
+        LanePolygon {
+            blocks: &self.blocks[..self.count],
+            points: &[],
+            normals: &[],
         }
     }
 }
@@ -113,22 +169,9 @@ impl FaceLanes {
         iso: &Iso,
         placed: &mut PlacedFaces,
     ) {
-        let (cos, sin) = (
-            f32x8::splat(iso.rotation.cos),
-            f32x8::splat(iso.rotation.sin),
-        );
-        let (tx, ty) = (
-            f32x8::splat(iso.translation.x),
-            f32x8::splat(iso.translation.y),
-        );
         placed.count = self.count;
         for (block, moved) in self.blocks.iter().zip(&mut placed.blocks) {
-            let (nx, ny) = (f32x8::from(block.normal_xs), f32x8::from(block.normal_ys));
-            let moved_nx = cos * nx - sin * ny;
-            let moved_ny = sin * nx + cos * ny;
-            moved.normal_xs = moved_nx.to_array();
-            moved.normal_ys = moved_ny.to_array();
-            moved.offsets = (f32x8::from(block.offsets) + moved_nx * tx + moved_ny * ty).to_array();
+            *moved = block.placed(iso);
         }
         for (point, moved) in points.iter().zip(&mut placed.points) {
             *moved = iso.transform_point(*point);

@@ -72,7 +72,7 @@ pub(crate) fn clip_difference_lanes(
     let mut exit = splat(f32::INFINITY);
     let mut misses = false;
     for (index, block) in polygon.blocks.iter().enumerate() {
-        let (low, _) = dot_range::<false>(block, points);
+        let (low, _) = dot_range::<false>(block, points.iter().copied());
         let (normal_x, normal_y) = (f32x8::from(block.normal_xs), f32x8::from(block.normal_ys));
         let room = f32x8::from(block.offsets) - low + splat(slack);
         let rate = normal_x * direction_x + normal_y * direction_y;

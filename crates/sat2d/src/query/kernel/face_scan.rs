@@ -95,17 +95,21 @@ pub(crate) fn scan_faces<const DETAILS: bool>(
 ///         low_i = min(low_i, d_i); high_i = max(high_i, d_i)
 /// separation_i = low_i − offset_i; sticks_out = max_i(high_i − offset_i)
 /// ```
+///
+/// `points` is any source of points in the reference's frame, read once per block: a
+/// slice's, or another polygon's carried into this frame as they are read (so the
+/// caller keeps no placed copy).
 #[inline(always)]
 pub(crate) fn scan_face_lanes<const DETAILS: bool>(
     reference: &LanePolygon<'_>,
-    points: &[Vec2],
+    points: impl Iterator<Item = Vec2> + Clone,
     limit: f32,
 ) -> Option<FaceScan> {
     let mut outside = splat(f32::NEG_INFINITY);
     let mut deepest = splat(f32::NEG_INFINITY);
     let mut separations = [f32x8::ZERO; MAX_LANES / 8];
     for (index, block) in reference.blocks.iter().enumerate() {
-        let (low, high) = dot_range::<DETAILS>(block, points);
+        let (low, high) = dot_range::<DETAILS>(block, points.clone());
         let offsets = f32x8::from(block.offsets);
         if DETAILS {
             outside = outside.fast_max(high - offsets);
@@ -142,7 +146,10 @@ pub(crate) fn scan_face_lanes<const DETAILS: bool>(
 
 /// One block's `(min, max)` (`max` only with `DETAILS`) over `points` of `normal · point`, lane by lane.
 #[inline]
-pub(super) fn dot_range<const DETAILS: bool>(block: &FaceBlock, points: &[Vec2]) -> (f32x8, f32x8) {
+pub(super) fn dot_range<const DETAILS: bool>(
+    block: &FaceBlock,
+    points: impl Iterator<Item = Vec2>,
+) -> (f32x8, f32x8) {
     let (normal_x, normal_y) = (f32x8::from(block.normal_xs), f32x8::from(block.normal_ys));
     let (mut low, mut high) = (splat(f32::INFINITY), splat(f32::NEG_INFINITY));
     for point in points {

@@ -103,7 +103,7 @@ impl ConvexCore for LanePolygon<'_> {
 
     #[inline(always)]
     fn scan_faces<const DETAILS: bool>(&self, points: &[Vec2], limit: f32) -> Option<FaceScan> {
-        scan_face_lanes::<DETAILS>(self, points, limit)
+        scan_face_lanes::<DETAILS>(self, points.iter().copied(), limit)
     }
 
     #[inline]

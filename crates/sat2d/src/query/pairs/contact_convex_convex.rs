@@ -7,13 +7,14 @@
 use glam::Vec2;
 use smallvec::SmallVec;
 
-use crate::Contact;
 use crate::query::closest_points::closest_points;
 use crate::query::containment::convex_in_convex;
 use crate::query::core_intersection::crossing;
-use crate::query::kernel::{ConvexCore, FaceScan};
+use crate::query::kernel::{ConvexCore, FaceScan, scan_face_lanes};
 use crate::query::manifold::{Candidates, clip_faces, settle_point, settle_points};
+use crate::shape::face_lanes::LanePolygon;
 use crate::shape::rounded_convex::RoundedConvex;
+use crate::{Contact, Iso};
 
 /// Whether two convex cores intersect (closed, within `tolerance`). Stops at the
 /// first separating face.
@@ -33,6 +34,36 @@ pub(crate) fn intersects_convex_convex(
     let separation = scan_a.separation.max(scan_b.separation);
     cores_overlap(core_a, core_b, separation, tolerance)
         || closest_points(core_a, core_b).distance <= limit
+}
+
+/// [`intersects_convex_convex`] for two polygons in lane form, A in its own frame and
+/// B in its own, placed in A's by `relative`, without a placed copy of B: A's faces are
+/// scanned against B's points carried into A's frame as they are read, and B's faces
+/// are placed by value. The arithmetic is that of placing B first, so the answer is
+/// the convex routine's to the bit (polygon cores: the faces are every axis).
+#[inline(always)]
+pub(crate) fn intersects_lane_polygons(
+    a: &LanePolygon<'_>,
+    b: &LanePolygon<'_>,
+    relative: &Iso,
+    tolerance: f32,
+) -> bool {
+    let carried = b
+        .points
+        .iter()
+        .map(|point| relative.transform_point(*point));
+    let Some(scan_a) = scan_face_lanes::<false>(a, carried, tolerance) else {
+        return false;
+    };
+    let b_faces = b.placed_blocks(relative);
+    let Some(scan_b) =
+        scan_face_lanes::<false>(&b_faces.view(), a.points.iter().copied(), tolerance)
+    else {
+        return false;
+    };
+    // As `cores_overlap`: a NaN separation is no overlap.
+    let separation = scan_a.separation.max(scan_b.separation);
+    separation.is_finite() && separation <= tolerance
 }
 
 /// Whether the cores themselves overlap, given the deepest face separation.
@@ -173,5 +204,64 @@ fn face_contact(
     match reference {
         Reference::A(face) => (a.normals[face], depth, clip_faces(a, face, b, tolerance)),
         Reference::B(face) => (-b.normals[face], depth, clip_faces(b, face, a, tolerance)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+
+    use super::intersects_lane_polygons;
+    use crate::query::core_form::{ConvexPairRoutine, on_convex_pair};
+    use crate::query::kernel::ConvexCore;
+    use crate::{Iso, Shape, tolerance};
+
+    struct Generic(f32);
+
+    impl ConvexPairRoutine for Generic {
+        type Output = bool;
+        const READS_NORMALS_OF_B: bool = false;
+        fn run(self, a: &impl ConvexCore, b: &impl ConvexCore) -> bool {
+            super::intersects_convex_convex(a, b, self.0)
+        }
+    }
+
+    /// The lane pair answers as the generic routine on B's placed copy, to the bit,
+    /// on seeded polygon pairs from apart to deep, touching ones included.
+    #[test]
+    fn lane_polygons_answer_as_the_generic_routine() {
+        let mut rng = fastrand::Rng::with_seed(9);
+        let (mut hits, mut misses) = (0, 0);
+        for case in 0..20_000 {
+            let sides = (rng.usize(3..=16), rng.usize(3..=16));
+            let a = Shape::regular_polygon(rng.f32() + 0.5, sides.0).unwrap();
+            let b = Shape::regular_polygon(rng.f32() + 0.5, sides.1).unwrap();
+            let relative = if case % 4 == 0 {
+                // Two boxes side by side, exactly touching.
+                Iso::new(Vec2::new(2.0, rng.f32() - 0.5), 0.0)
+            } else {
+                let at = Vec2::new(rng.f32() * 5.0 - 2.5, rng.f32() * 5.0 - 2.5);
+                Iso::new(at, rng.f32() * 7.0)
+            };
+            let (a, b) = if case % 4 == 0 {
+                (Shape::rectangle(2.0, 2.0), Shape::rectangle(2.0, 1.0))
+            } else {
+                (a, b)
+            };
+            let tolerance = tolerance(&a, &b);
+            let lanes = (a.part_lanes(0).unwrap(), b.part_lanes(0).unwrap());
+            let fast = intersects_lane_polygons(&lanes.0, &lanes.1, &relative, tolerance);
+            let generic = on_convex_pair(&a, &b, &relative, Generic(tolerance));
+            assert_eq!(fast, generic, "case {case}: {relative:?}");
+            if fast {
+                hits += 1;
+            } else {
+                misses += 1;
+            }
+        }
+        assert!(
+            hits > 5_000 && misses > 5_000,
+            "{hits} hits, {misses} misses"
+        );
     }
 }
