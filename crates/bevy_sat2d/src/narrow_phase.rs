@@ -152,9 +152,7 @@ fn run_tests(
 ) {
     let pool = ComputeTaskPool::get_or_init(Default::default);
     if !parallel || results.len() < 2 * PAIRS_PER_TASK || pool.thread_num() < 2 {
-        results
-            .iter_mut()
-            .for_each(|result| run_test(result, colliders, step));
+        run_in_order(results, colliders, step);
         return;
     }
     let chunk = results
@@ -164,11 +162,32 @@ fn run_tests(
     pool.scope(|scope| {
         for part in results.chunks_mut(chunk) {
             scope.spawn(async move {
-                part.iter_mut()
-                    .for_each(|result| run_test(result, colliders, step));
+                run_in_order(part, colliders, step);
             });
         }
     });
+}
+
+/// How many results ahead [`run_in_order`] reads the shapes of the pair it will test.
+const LOOKAHEAD: usize = 8;
+
+/// Runs the tests of `results` in order. Each collider's shape lives in its own
+/// allocation (an `Arc` shared with its `Collider`), so a test waits on memory for
+/// its two shapes: reading the shapes of the pair `LOOKAHEAD` results ahead first lets
+/// those loads run while this pair is tested.
+fn run_in_order(results: &mut [PairResult], colliders: &[Option<PlacedCollider>], step: u64) {
+    for index in 0..results.len() {
+        if let Some(ahead) = results.get(index + LOOKAHEAD)
+            && ahead.test != Test::None
+        {
+            let (a, b) = (
+                placed(colliders, ahead.key.ids.0),
+                placed(colliders, ahead.key.ids.1),
+            );
+            std::hint::black_box((a.shape.reach(), b.shape.reach()));
+        }
+        run_test(&mut results[index], colliders, step);
+    }
 }
 
 #[cfg(test)]
