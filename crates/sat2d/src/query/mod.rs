@@ -45,7 +45,7 @@ use crate::{Iso, Shape};
 use core_form::{ConvexPairRoutine, on_convex_pair};
 use kernel::ConvexCore;
 use pairs::contact_circle_circle::{contact_circle_circle, intersects_circle_circle};
-use pairs::contact_concave::{contact_concave, intersects_concave};
+use pairs::contact_concave::{contact_concave, intersects_concave, solved_reversed};
 use pairs::contact_convex_convex::{
     contact_convex_convex, intersects_convex_convex, intersects_lane_polygons,
 };
@@ -170,6 +170,11 @@ pub fn contact(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> Option<Contact
             }
         }
         Route::Convex => contact_convex(a, iso_a, b, iso_b, tolerance),
+        // One order whichever is asked, so the two orders agree to the bit.
+        Route::Concave if solved_reversed(a, iso_a, b, iso_b) => {
+            contact_concave(b, a, &iso_b.inverse_mul(iso_a), tolerance)
+                .map(|contact| contact.transformed(iso_b).flipped())
+        }
         Route::Concave => contact_concave(a, b, &iso_a.inverse_mul(iso_b), tolerance)
             .map(|contact| contact.transformed(iso_a)),
     }
