@@ -130,14 +130,13 @@ impl Iso {
     #[inline]
     #[must_use]
     pub fn is_in_range(&self) -> bool {
-        let Rot { cos, sin } = self.rotation;
-        // NaN fails both comparisons.
-        coordinates_in_range(self.translation) && (cos * cos + sin * sin - 1.0).abs() <= 1e-3
+        both_in_range(self, self)
     }
 }
 
 /// Whether `a` and `b` are both [in range](Iso::is_in_range), in one branch: the pair
-/// queries' entry check, on their hot path.
+/// queries' entry check, on their hot path, and the one place the range is tested
+/// (`is_in_range` is this with `a` and `b` the same).
 #[inline(always)]
 #[must_use]
 pub(crate) fn both_in_range(a: &Iso, b: &Iso) -> bool {
