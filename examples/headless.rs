@@ -82,6 +82,7 @@ fn move_bodies(mut bodies: Query<(&mut Transform, &mut Velocity)>) {
 
 fn print_events(
     mut events: MessageReader<CollisionEvent>,
+    world: Res<CollisionWorld>,
     names: Query<&Name>,
     mut tally: ResMut<Tally>,
 ) {
@@ -93,8 +94,9 @@ fn print_events(
     for event in events.read() {
         let (a, b) = event.entities();
         match event {
-            CollisionEvent::Started { contact, .. } => {
+            CollisionEvent::Started { .. } => {
                 tally.started += 1;
+                let contact = event.contact(&world).expect("a started pair touches");
                 println!(
                     "started {} / {}: depth {:.3}, normal ({:.3}, {:.3})",
                     name(a),

@@ -163,13 +163,14 @@ fn push_out_dragged(
     push_out: Res<PushOut>,
     grab: Res<Grab>,
     mut events: MessageReader<CollisionEvent>,
+    world: Res<CollisionWorld>,
     mut transforms: Query<(&mut Transform, &mut GlobalTransform)>,
 ) {
-    let events: Vec<CollisionEvent> = events.read().cloned().collect();
+    let events: Vec<CollisionEvent> = events.read().copied().collect();
     let (true, Some((dragged, _))) = (push_out.0, grab.0) else {
         return;
     };
-    let push = separation(dragged, &events);
+    let push = separation(dragged, &events, &world);
     if push != Vec2::ZERO
         && let Ok((mut transform, mut global)) = transforms.get_mut(dragged)
     {

@@ -12,11 +12,12 @@ pub fn shift(transform: &mut Transform, global: &mut GlobalTransform, delta: Vec
 
 /// The push that separates `mover` from everything it touches in `events`: for each
 /// contact the MTV pointing away from the other collider, combined by taking the largest
-/// push on each axis (so two tiles side by side do not push twice).
-pub fn separation(mover: Entity, events: &[CollisionEvent]) -> Vec2 {
+/// push on each axis (so two tiles side by side do not push twice). The contacts come
+/// from `world`, as of the step that wrote the events.
+pub fn separation(mover: Entity, events: &[CollisionEvent], world: &CollisionWorld) -> Vec2 {
     let mut push = Vec2::ZERO;
     for event in events {
-        if let Some(contact) = event.contact_from(mover) {
+        if let Some(contact) = event.contact_from(mover, world) {
             // The normal points from `mover` to the other: move against it.
             let away = -contact.mtv();
             // Take the larger push per axis instead of summing, so two tiles side by

@@ -27,6 +27,7 @@ pub fn move_bullets(
 /// Counts each bullet's hits on anything and leaves a marker where it hit.
 pub fn record_bullet_hits(
     mut events: MessageReader<CollisionEvent>,
+    world: Res<CollisionWorld>,
     mut bullets: Query<&mut Bullet>,
     mut scene: ResMut<Scene>,
 ) {
@@ -43,7 +44,11 @@ pub fn record_bullet_hits(
                 continue;
             };
             record.hits += 1;
-            let contact = event.contact_from(bullet).expect("Started has a contact");
+            // In the frame of the step that wrote it: the pair's contact (for a
+            // swept hit, the one at the time of impact).
+            let Some(contact) = event.contact_from(bullet, &world) else {
+                continue;
+            };
             scene.markers.push(Marker {
                 point: contact.points().first().copied().unwrap_or_default(),
                 normal: -contact.normal,

@@ -4,21 +4,26 @@
 use bevy::prelude::*;
 use sat2d::Contact;
 
+use crate::CollisionWorld;
+
 /// What happened to a pair of colliders this step. Written for every pair, with no
 /// opt-in, in a stable order: all `Ended`, then all `Started`, then all `Ongoing`, each
 /// ordered by the pair's smaller entity index, then its larger one (Bevy's entity order
 /// is not index order, so this is not the order of `(a, b)`).
 ///
-/// `a < b` always (entity order), and the contact's normal points from `a` to `b`:
-/// moving `b` by `contact.mtv()` (or `a` by `-contact.mtv()`) separates them.
+/// `a < b` always (entity order). An event names the pair and holds no contact (24
+/// bytes, so a pile-up's millions of `Started` stay small): the pair's contact, normal
+/// from `a` to `b`, comes from the [`CollisionWorld`] through [`Self::contact`], and
+/// moving `b` by `contact.mtv()` (or `a` by `-contact.mtv()`) separates them. It is
+/// computed when asked for, so a system that never asks pays nothing for it.
 ///
 /// ```
 /// use bevy::prelude::*;
 /// use bevy_sat2d::prelude::*;
-/// fn react(mut events: MessageReader<CollisionEvent>) {
+/// fn react(mut events: MessageReader<CollisionEvent>, world: Res<CollisionWorld>) {
 ///     for event in events.read() {
 ///         let (a, b) = event.entities();
-///         if let Some(contact) = event.contact() {
+///         if let Some(contact) = event.contact(&world) {
 ///             info!("{a} -> {b}: depth {} along {}", contact.depth, contact.normal);
 ///         }
 ///         if event.is_ended() {
@@ -28,37 +33,31 @@ use sat2d::Contact;
 /// }
 /// # bevy::ecs::system::assert_is_system(react);
 /// ```
-#[derive(Message, Clone, Debug, PartialEq)]
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
 pub enum CollisionEvent {
     /// The first step the pair touches (touching counts: closed sets).
     ///
     /// With a [`SweptCollider`](crate::SweptCollider), the pair may also start in a step
     /// at whose end it no longer touches: the sweep found it touching on the way. Then
-    /// `contact` is the contact at that time and `time_of_impact` says when it was;
-    /// `Ended` follows in the next step.
+    /// `time_of_impact` says when, its contact is the one at that time, and `Ended`
+    /// follows in the next step.
     Started {
         /// The smaller entity.
         a: Entity,
         /// The larger entity.
         b: Entity,
-        /// The contact, normal from `a` to `b`: at the end of the step, or at the time
-        /// of impact for a swept contact.
-        contact: Contact,
         /// For a swept contact (touching during the step but not at its end), when
         /// they first touched, as a fraction of the step: 0 is the last step's
         /// positions, 1 this step's. `None` for a pair touching at the step's end.
         time_of_impact: Option<f32>,
     },
-    /// Every later step while the pair still touches, with the current contact (not
-    /// written when [`SatConfig::ongoing_events`](crate::SatConfig::ongoing_events) is
-    /// off).
+    /// Every later step while the pair still touches (not written when
+    /// [`SatConfig::ongoing_events`](crate::SatConfig::ongoing_events) is off).
     Ongoing {
         /// The smaller entity.
         a: Entity,
         /// The larger entity.
         b: Entity,
-        /// The contact, normal from `a` to `b`.
-        contact: Contact,
     },
     /// The step the pair stops touching, or either side is despawned, loses its
     /// `Collider`, or changes layers so that the pair is no longer tested.
@@ -75,17 +74,18 @@ impl CollisionEvent {
     #[must_use]
     pub fn entities(&self) -> (Entity, Entity) {
         match *self {
-            Self::Started { a, b, .. } | Self::Ongoing { a, b, .. } | Self::Ended { a, b } => {
-                (a, b)
-            }
+            Self::Started { a, b, .. } | Self::Ongoing { a, b } | Self::Ended { a, b } => (a, b),
         }
     }
 
-    /// The contact (normal from `a` to `b`), except for `Ended`.
+    /// The pair's contact, normal from `a` to `b`, as of the last step (the step that
+    /// wrote this event, when read in the frame it was written): `None` for `Ended`,
+    /// and for a pair that no longer touches. For a swept `Started`, the contact at
+    /// the time of impact. Computed from `world` when called ([`CollisionWorld::contact`]).
     #[must_use]
-    pub fn contact(&self) -> Option<&Contact> {
-        match self {
-            Self::Started { contact, .. } | Self::Ongoing { contact, .. } => Some(contact),
+    pub fn contact(&self, world: &CollisionWorld) -> Option<Contact> {
+        match *self {
+            Self::Started { a, b, .. } | Self::Ongoing { a, b } => world.contact(a, b),
             Self::Ended { .. } => None,
         }
     }
@@ -130,14 +130,14 @@ impl CollisionEvent {
         }
     }
 
-    /// The contact seen from `entity`: its normal points from `entity` to the other.
+    /// The contact seen from `entity`: its normal points from `entity` to the other
+    /// ([`Self::contact`], flipped when `entity` is `b`); `None` if `entity` is neither.
     #[must_use]
-    pub fn contact_from(&self, entity: Entity) -> Option<Contact> {
-        let contact = self.contact()?;
-        match self.entities() {
-            (a, _) if a == entity => Some(contact.clone()),
-            (_, b) if b == entity => Some(contact.flipped()),
-            _ => None,
+    pub fn contact_from(&self, entity: Entity, world: &CollisionWorld) -> Option<Contact> {
+        let other = self.other(entity)?;
+        match *self {
+            Self::Started { .. } | Self::Ongoing { .. } => world.contact(entity, other),
+            Self::Ended { .. } => None,
         }
     }
 
@@ -167,7 +167,7 @@ impl CollisionEvent {
 ///
 /// Triggered only on entities some observer watches: a global observer
 /// (`app.add_observer(..)`) watches every entity, an entity observer its own. With no
-/// observer of this event, the step triggers nothing and copies no contact; finding the
+/// observer of this event, the step triggers nothing and computes no contact; finding the
 /// observers costs one pass over the app's observers in a step where pairs start or end.
 #[derive(EntityEvent, Clone, Debug, PartialEq)]
 pub struct CollisionStarted {
@@ -192,4 +192,16 @@ pub struct CollisionEnded {
     pub entity: Entity,
     /// The entity it stopped touching.
     pub other: Entity,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pile-up writes one message per pair: the message stays at two entities and a
+    /// time (Bevy adds an 8-byte id to each).
+    #[test]
+    fn an_event_is_24_bytes() {
+        assert_eq!(size_of::<CollisionEvent>(), 24);
+    }
 }

@@ -7,8 +7,9 @@ use bevy::prelude::*;
 use sat2d::broad_phase::{Bounds, BroadPhase, IdPair, Mobility, SpatialHashGrid};
 use sat2d::{Contact, Iso, Shape};
 
-use crate::pair_result::{EntityPair, PairResult};
-use crate::report::{Changes, Touch};
+use crate::collider_sides::ColliderSides;
+use crate::narrow_phase::EndedPair;
+use crate::pair_result::{EntityPair, PairResult, SweptHit, in_entity_order};
 use crate::swept_pairs::Sweep;
 use crate::warnings::Warned;
 use crate::{Collider, CollisionLayers};
@@ -106,11 +107,22 @@ pub struct CollisionWorld {
     /// kept for its capacity. The narrow phase writes into it while it reads `results`,
     /// then the two swap.
     pub(crate) spare_results: Vec<PairResult>,
-    /// The pairs that touched as of the last events stage, sorted by ids: what this
-    /// step's events are computed against.
-    pub(crate) touching: Vec<Touch>,
-    /// The events stage's lists (empty between steps).
-    pub(crate) changes: Changes,
+    /// Each collider's entity and this step's flags, by id, for the pair walks.
+    pub(crate) sides: ColliderSides,
+    /// This step's touches found by sweeps, in id order (see [`PairResult::swept`]).
+    pub(crate) swept_hits: Vec<SweptHit>,
+    /// Indices into `results` of this step's pairs to sweep, in order.
+    pub(crate) sweep_tests: Vec<usize>,
+    /// Last step's touching pairs that ended without a result of this step to say so
+    /// (no longer candidates, a collider renewed, or a swept touch over), in id order.
+    pub(crate) ended: Vec<EndedPair>,
+    /// The records forgotten in this step's sync, as `(id, entity)` in the order they
+    /// went (sorted by id, stably, before the narrow phase): the entities of last
+    /// step's pairs that lost a record.
+    pub(crate) forgotten: Vec<(u32, Entity)>,
+    /// The events stage's count of new partners per id (all zero between steps), to
+    /// grow each `CollidingEntities` once.
+    pub(crate) partner_counts: Vec<u32>,
     /// This step's swept colliders that moved, recorded by the sync stage.
     pub(crate) sweeps: Vec<Sweep>,
     /// The broad phase's scratch list of the colliders along one sweep.
@@ -135,6 +147,30 @@ pub(crate) fn placed(colliders: &[Option<PlacedCollider>], id: u32) -> &PlacedCo
     colliders[id as usize]
         .as_ref()
         .expect("grid ids always name a placed collider")
+}
+
+/// The entity that held id `id` at the end of the last step, for a pair of that step:
+/// its record's, unless the record was made this step or is gone, when it is the
+/// entity of the first record `forgotten` (sorted by id, stably) lists for the id.
+///
+/// # Panics
+///
+/// If the id had no record last step (no pair of that step names it then).
+pub(crate) fn entity_last_step(
+    colliders: &[Option<PlacedCollider>],
+    forgotten: &[(u32, Entity)],
+    id: u32,
+    step: u64,
+) -> Entity {
+    match &colliders[id as usize] {
+        Some(placed) if placed.created_step != step => placed.entity,
+        _ => {
+            let first = forgotten.partition_point(|&(forgotten_id, _)| forgotten_id < id);
+            let (found, entity) = forgotten[first];
+            assert_eq!(found, id, "a pair of the last step names a collider it had");
+            entity
+        }
+    }
 }
 
 impl CollisionWorld {
@@ -166,36 +202,102 @@ impl CollisionWorld {
     /// entity to the second, the smaller entity first), in the broad phase's pair order.
     /// A pair a [`SweptCollider`](crate::SweptCollider) hit during the step but left
     /// before its end is listed with the contact at the time of impact.
-    pub fn contacts(&self) -> impl Iterator<Item = (Entity, Entity, &Contact)> {
-        self.results.iter().filter_map(|result| {
-            let (a, b) = result.key.entities;
-            Some((a, b, result.contact.as_ref()?))
-        })
+    ///
+    /// Each contact is computed as the iterator reaches it (see [`Self::contact`]); for
+    /// the pairs alone, use [`Self::touching_pairs`].
+    pub fn contacts(&self) -> impl Iterator<Item = (Entity, Entity, Contact)> + '_ {
+        self.results
+            .iter()
+            .filter(|result| result.touching)
+            .filter_map(|result| {
+                let ((a, b), ids) = self.in_entity_order(result.ids);
+                Some((a, b, self.contact_of(result, ids)?))
+            })
     }
 
-    /// The contact between `a` and `b` as of the last step, normal from `a` to `b` (for
-    /// a swept hit, the contact at the time of impact, as [`Self::contacts`] lists it).
+    /// Every touching pair of the last step (the smaller entity first), in the broad
+    /// phase's pair order: the pairs of [`Self::contacts`], without computing contacts.
+    pub fn touching_pairs(&self) -> impl Iterator<Item = EntityPair> + '_ {
+        self.results
+            .iter()
+            .filter(|result| result.touching)
+            .map(|result| self.in_entity_order(result.ids).0)
+    }
+
+    /// The contact between `a` and `b` as of the last step, normal from `a` to `b`, or
+    /// `None` if they did not touch (for a swept hit, the contact at the time of impact,
+    /// as [`Self::contacts`] lists it).
+    ///
+    /// The step records only which pairs touch; the contact is computed here, from the
+    /// colliders as the step placed them, by the same routine the step's test agrees
+    /// with ([`sat2d::contact`]), so it is the same between one step and the next
+    /// however often it is asked. That costs one SAT contact (tens to hundreds of
+    /// nanoseconds for convex shapes) and a binary search over the pairs.
     #[must_use]
     pub fn contact(&self, a: Entity, b: Entity) -> Option<Contact> {
         let (id_a, id_b) = (self.id_of(a)?, self.id_of(b)?);
         let ids = (id_a.min(id_b), id_a.max(id_b));
         let index = self
             .results
-            .binary_search_by_key(&ids, |result| result.key.ids)
+            .binary_search_by_key(&ids, |result| result.ids)
             .ok()?;
         let result = &self.results[index];
-        let contact = result.contact.as_ref()?;
-        match result.key.entities {
-            (first, second) if (first, second) == (a, b) => Some(contact.clone()),
-            (first, second) if (first, second) == (b, a) => Some(contact.flipped()),
-            _ => None,
+        if !result.touching {
+            return None;
         }
+        let ((first, _), ordered) = self.in_entity_order(ids);
+        let contact = self.contact_of(result, ordered)?;
+        Some(if first == a {
+            contact
+        } else {
+            contact.flipped()
+        })
+    }
+
+    /// The contact of the touching pair `result`, whose ids in entity order are `ids`:
+    /// its swept hit's, or computed at the colliders' places, normal from the smaller
+    /// entity to the larger.
+    pub(crate) fn contact_of(&self, result: &PairResult, ids: (u32, u32)) -> Option<Contact> {
+        if result.swept {
+            let index = self
+                .swept_hits
+                .binary_search_by_key(&result.ids, |hit| hit.ids)
+                .ok()?;
+            return Some(self.swept_hits[index].contact.clone());
+        }
+        let (a, b) = (
+            placed(&self.colliders, ids.0),
+            placed(&self.colliders, ids.1),
+        );
+        sat2d::contact(&a.shape, &a.iso, &b.shape, &b.iso)
+    }
+
+    /// For a pair a sweep found touching during the last step but apart at its end,
+    /// when they met as a fraction of the step; `None` for any other pair.
+    pub(crate) fn time_of_impact(&self, ids: (u32, u32)) -> Option<f32> {
+        let index = self
+            .swept_hits
+            .binary_search_by_key(&ids, |hit| hit.ids)
+            .ok()?;
+        Some(self.swept_hits[index].time_of_impact)
+    }
+
+    /// The pair of placed colliders `ids` in entity order: the entities smaller first,
+    /// and their ids in the same order.
+    pub(crate) fn in_entity_order(&self, ids: (u32, u32)) -> (EntityPair, (u32, u32)) {
+        let (a, b) = (
+            placed(&self.colliders, ids.0),
+            placed(&self.colliders, ids.1),
+        );
+        in_entity_order(ids, a.entity, b.entity)
     }
 
     /// The pairs the broad phase proposed in the last step, as entities (the smaller
     /// first), in the broad phase's pair order.
     pub fn candidate_pairs(&self) -> impl Iterator<Item = EntityPair> + '_ {
-        self.results.iter().map(|result| result.key.entities)
+        self.results
+            .iter()
+            .map(|result| self.in_entity_order(result.ids).0)
     }
 
     /// The entities whose collider holds `point` (boundary included), sorted.
@@ -274,6 +376,7 @@ impl CollisionWorld {
         };
         self.grid.remove(id);
         self.colliders[id as usize] = None;
+        self.forgotten.push((id, entity));
         self.tracked -= 1;
     }
 }

@@ -6,10 +6,11 @@
 //! use bevy::prelude::*;
 //! use bevy_sat2d::prelude::*;
 //!
-//! fn push_apart(mut events: MessageReader<CollisionEvent>) {
+//! fn push_apart(mut events: MessageReader<CollisionEvent>, world: Res<CollisionWorld>) {
 //!     for event in events.read() {
 //!         let (a, b) = event.entities(); // a < b, stable
-//!         if let Some(contact) = event.contact() {
+//!         // Computed on request from the last step's placement.
+//!         if let Some(contact) = event.contact(&world) {
 //!             // contact.normal points from a to b; moving b by contact.mtv() separates them.
 //!             let _ = (a, b, contact.mtv(), contact.points());
 //!         }
@@ -38,10 +39,10 @@
 //!    [`StaticCollider`]s are never produced; the rest are filtered by
 //!    [`CollisionLayers`], by body (colliders with the same [`ColliderOf`] never pair),
 //!    by [`CollisionExclusions`] and by the game's own [`PairFilter`] hook, if set.
-//! 3. **NarrowPhase** — `sat2d::contact` on every candidate pair where either collider
-//!    changed, in parallel on the `ComputeTaskPool`; the others reuse last step's result.
-//!    A pair with a moving [`SweptCollider`] that ends the step apart is also cast
-//!    along the step's motion.
+//! 3. **NarrowPhase** — `sat2d::intersects` on every candidate pair where either
+//!    collider changed, in parallel on the `ComputeTaskPool`; the others reuse last
+//!    step's result. A pair with a moving [`SweptCollider`] that ends the step apart is
+//!    also cast along the step's motion.
 //! 4. **Events** — [`CollisionEvent`] `Started` / `Ongoing` / `Ended` for every pair (no
 //!    opt-in; `Ongoing` can be turned off with [`SatConfig::ongoing_events`]),
 //!    [`CollisionStarted`] / [`CollisionEnded`] triggered on each entity of the pair that
@@ -57,6 +58,23 @@
 //! the last step, and [`CollisionWorld`] answers questions about it (contacts, colliders
 //! under a point).
 //!
+//! # Contacts on request
+//!
+//! The step records which pairs touch, 12 bytes a pair, and events name the pair. A
+//! pair's contact (MTV, containment flags, points) is computed when a system asks for
+//! it: [`CollisionEvent::contact`], [`CollisionWorld::contact`] or
+//! [`CollisionWorld::contacts`], from the colliders as the last step placed them and by
+//! [`sat2d::contact`], which agrees with the step's `intersects`. So it is exactly the
+//! contact the step saw, as often as it is asked, until the next step; a game that
+//! reacts to `Started` alone never pays for one, and a pile-up of millions of pairs
+//! stays small. Two things follow:
+//! - ask in the schedule the step runs in, or right after it: an `Update` system
+//!   reading events of a frame that ran several fixed ticks gets the last tick's
+//!   contact (or `None` if that tick found the pair apart). Read contacts in
+//!   `FixedUpdate` with [`SatPlugin::fixed`];
+//! - [`CollisionStarted`] observers get the contact in the event, computed only for
+//!   the entities some observer watches.
+//!
 //! [`SatConfig::enabled`] pauses the whole step (every stage is skipped and nothing is
 //! written); the first step after resuming reports everything that changed meanwhile,
 //! despawns included, once.
@@ -69,9 +87,9 @@
 //! colliders [`SweptCollider`]: the plugin then also casts their shape from the last
 //! step's position to this one's against the colliders along the way. A pair the
 //! sweep finds touching during the step, but apart at its end, gets
-//! [`CollisionEvent::Started`] with the contact at the time of impact and the time
-//! ([`CollisionEvent::time_of_impact`], a fraction of the step), and `Ended` in the next
-//! step. The sweep is translation only, starts from a collider's second step, and
+//! [`CollisionEvent::Started`] with the time of impact
+//! ([`CollisionEvent::time_of_impact`], a fraction of the step), its contact at that
+//! time (kept, as it is no contact of the step's end), and `Ended` in the next step. The sweep is translation only, starts from a collider's second step, and
 //! sweeps a teleport like any move; [`SweptCollider`] says what it reports and costs.
 //!
 //! ```
@@ -139,6 +157,7 @@ mod character_mover;
 mod collider;
 mod collider_asset;
 mod collider_of;
+mod collider_sides;
 mod colliding_entities;
 mod collision_event;
 mod collision_exclusions;

@@ -4,47 +4,63 @@
 //! Results are keyed by the broad phase's id pair and kept in its order, the order the
 //! candidates arrive in. Last step's results are walked beside this step's candidates
 //! (both sorted), and a reused result is moved out of last step's list: nothing is
-//! sorted, searched or cloned. Every buffer lives in the [`CollisionWorld`] and keeps
-//! its capacity from step to step.
+//! sorted or searched. The walk also tells each result whether its pair touched before,
+//! and lists last step's touches that no result carries on (their pairs end). Every
+//! buffer lives in the [`CollisionWorld`] and keeps its capacity from step to step.
 //!
-//! A pair with a [`SweptCollider`](crate::SweptCollider) that moved, found apart at the
-//! end of the step, is also cast along the motions; a hit gives it the contact at the
-//! time of impact ([`contact_at_impact`]). Such a result is never reused: it stood for
-//! one step's touch.
+//! The test is [`sat2d::intersects`]: a result records whether the pair touches, and
+//! the contact is computed when asked for (see [`crate::pair_result`]). A pair with a
+//! [`SweptCollider`](crate::SweptCollider) that moved, found apart at the end of the
+//! step, is also cast along the motions; a hit is kept with its contact at the time of
+//! impact ([`contact_at_impact`]). Such a result is never reused: it stood for one
+//! step's touch.
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::ComputeTaskPool;
+use sat2d::broad_phase::IdPair;
 
-use crate::collision_world::{PlacedCollider, placed};
-use crate::pair_result::{PairKey, PairResult, Test};
+use crate::collision_world::{PlacedCollider, entity_last_step, placed};
+use crate::pair_result::{EntityPair, PairResult, SweptHit, Test, in_entity_order};
 use crate::swept_contact::contact_at_impact;
 use crate::{CollisionWorld, SatConfig, SatDiagnostics};
 
 /// Fewer pairs than this per task are not worth a thread hop.
 const PAIRS_PER_TASK: usize = 256;
 
-/// Runs the SAT test a result asks for, in place: the contact of the two colliders in
-/// entity order (so it comes out oriented from the smaller entity to the larger, as
-/// events report it), and for a pair to sweep that ends apart, the contact at the time
-/// of impact along this step's motions.
-fn run_test(result: &mut PairResult, colliders: &[Option<PlacedCollider>], step: u64) {
-    let sweep = match result.test {
-        Test::None => return,
-        Test::Contact => false,
-        Test::ContactOrSweep => true,
-    };
-    let (first, second) = result.key.ids_in_entity_order();
-    let (a, b) = (placed(colliders, first), placed(colliders, second));
-    result.contact = sat2d::contact(&a.shape, &a.iso, &b.shape, &b.iso);
-    if sweep
-        && result.contact.is_none()
-        && let Some((contact, time)) = contact_at_impact(a, a.motion(step), b, b.motion(step))
-    {
-        result.contact = Some(contact);
-        result.time_of_impact = Some(time);
+/// Runs the test a result asks for, in place: whether the two colliders touch, taken in
+/// entity order (the order their contact is later computed in, so the two agree).
+fn run_test(result: &mut PairResult, colliders: &[Option<PlacedCollider>]) {
+    if result.test == Test::None {
+        return;
     }
+    let (a, b) = (
+        placed(colliders, result.ids.0),
+        placed(colliders, result.ids.1),
+    );
+    let (a, b) = if a.entity < b.entity { (a, b) } else { (b, a) };
+    result.touching = sat2d::intersects(&a.shape, &a.iso, &b.shape, &b.iso);
     result.test = Test::None;
+}
+
+/// A pair that touched at the end of the last step (or during it) and ends now.
+pub(crate) type EndedPair = (IdPair, EntityPair);
+
+/// Lists `old`, one of last step's results that no result of this step carries on, as
+/// ended if it touched; its entities are those of last step (a collider may have been
+/// removed since, or its index reused).
+fn end(
+    old: &PairResult,
+    ended: &mut Vec<EndedPair>,
+    colliders: &[Option<PlacedCollider>],
+    forgotten: &[(u32, Entity)],
+    step: u64,
+) {
+    if old.touching {
+        let entity = |id| entity_last_step(colliders, forgotten, id, step);
+        let (entities, _) = in_entity_order(old.ids, entity(old.ids.0), entity(old.ids.1));
+        ended.push((old.ids, entities));
+    }
 }
 
 /// Tests the candidate pairs; results land in `CollisionWorld::results`, in candidate
@@ -61,74 +77,96 @@ pub(crate) fn test_candidate_pairs(
         candidates,
         results,
         spare_results,
+        ended,
+        swept_hits,
+        sweep_tests,
+        forgotten,
+        sides,
         pile_up_warned,
         ..
     } = &mut *world;
     let step = *step;
+    sides.refresh(colliders, step);
     // Last step's results become `previous`; this step's go into the emptied buffer.
     std::mem::swap(results, spare_results);
     let previous = spare_results;
     debug_assert!(results.is_empty());
+    ended.clear();
+    swept_hits.clear();
+    sweep_tests.clear();
     // Exactly one result per candidate: no regrowth, however many pairs a pile-up makes.
     results.reserve_exact(candidates.len());
     debug_assert!(
         candidates.is_sorted(),
         "the broad phase hands out pairs sorted"
     );
+    forgotten.sort_by_key(|&(id, _)| id);
     let (mut reused, mut tests) = (0, 0);
     let mut last_step = previous.drain(..).peekable();
     for &ids in candidates.iter() {
-        let (a, b) = (placed(colliders, ids.0), placed(colliders, ids.1));
-        let key = PairKey::new(ids, a.entity, b.entity);
-        while last_step.next_if(|old| old.key.ids < ids).is_some() {}
-        let old = last_step.next_if(|old| old.key.ids == ids);
-        let unchanged = a.changed_step != step && b.changed_step != step;
-        match old {
-            // Same two entities (an index can be reused), neither changed, and a contact
-            // of the step's end (a swept one stood for that step only): move it over.
-            Some(old) if unchanged && old.key == key && old.time_of_impact.is_none() => {
+        while let Some(old) = last_step.next_if(|old| old.ids < ids) {
+            end(&old, ended, colliders, forgotten, step);
+        }
+        let old = last_step.next_if(|old| old.ids == ids);
+        // A collider whose record was made this step (new, or removed and added back,
+        // maybe on a reused entity index) makes this another pair than last step's.
+        let renewed = sides.either_created(ids);
+        let same = match old {
+            Some(old) if renewed => {
+                end(&old, ended, colliders, forgotten, step);
+                None
+            }
+            old => old,
+        };
+        let unchanged = !sides.either_changed(ids);
+        match same {
+            // Neither changed, and a touch of the step's end or none (a swept one
+            // stood for that step only): move it over.
+            Some(old) if unchanged && !old.swept => {
                 reused += 1;
                 results.push(PairResult {
-                    renewed: false,
+                    touched_before: old.touching,
                     test: Test::None,
                     ..old
                 });
             }
-            old => {
-                let renewed = a.created_step == step || b.created_step == step;
+            same => {
+                // A swept touch of the last step is over, whatever this step finds.
+                if let Some(old) = same.filter(|old| old.swept) {
+                    end(&old, ended, colliders, forgotten, step);
+                }
+                let touched_before = same.is_some_and(|old| old.touching && !old.swept);
                 // A pair touching at the end of the last step starts its sweep touching:
                 // it goes on or ends, it does not start again.
-                let moved = a.motion(step) != Vec2::ZERO || b.motion(step) != Vec2::ZERO;
-                let sweep = moved
-                    && !old.is_some_and(|old| {
-                        old.key == key
-                            && !renewed
-                            && old.contact.is_some()
-                            && old.time_of_impact.is_none()
-                    });
+                let sweep = sides.either_moved(ids) && !touched_before;
+                if sweep {
+                    sweep_tests.push(results.len());
+                }
                 tests += 1;
                 results.push(PairResult {
-                    key,
-                    renewed,
+                    ids,
+                    touching: false,
+                    touched_before,
+                    swept: false,
                     test: if sweep {
-                        Test::ContactOrSweep
+                        Test::TouchOrSweep
                     } else {
-                        Test::Contact
+                        Test::Touch
                     },
-                    contact: None,
-                    time_of_impact: None,
                 });
             }
         }
     }
-    // Drops what no candidate took; `previous` keeps its capacity for the next step.
-    drop(last_step);
+    for old in last_step {
+        end(&old, ended, colliders, forgotten, step);
+    }
 
-    run_tests(results, colliders, step, config.parallel);
+    run_tests(results, colliders, config.parallel);
+    sweep_apart_pairs(results, sweep_tests, swept_hits, colliders, step);
 
     diagnostics.sat_tests = tests;
     diagnostics.reused_contacts = reused;
-    diagnostics.contacts = results.iter().filter(|r| r.contact.is_some()).count();
+    diagnostics.contacts = results.iter().filter(|r| r.touching).count();
     if diagnostics.contacts > config.pile_up_warning && !*pile_up_warned {
         *pile_up_warned = true;
         warn!(
@@ -140,29 +178,55 @@ pub(crate) fn test_candidate_pairs(
     diagnostics.narrow_phase_time = start.elapsed();
 }
 
-/// Runs every result's test, on the compute task pool when allowed and worth it (the
-/// pool has more than one thread: on a 2-core machine Bevy gives it one, and the tests
-/// run there in order). Each test writes only its own result, so the thread count
-/// changes nothing.
-fn run_tests(
+/// Casts the pairs to sweep (`sweep_tests`, indices into `results` in order) that the
+/// test found apart along this step's motions; each hit makes its result touching and
+/// is kept, with its contact at the time of impact, in `swept_hits` (in id order).
+fn sweep_apart_pairs(
     results: &mut [PairResult],
+    sweep_tests: &[usize],
+    swept_hits: &mut Vec<SweptHit>,
     colliders: &[Option<PlacedCollider>],
     step: u64,
-    parallel: bool,
 ) {
-    let pool = ComputeTaskPool::get_or_init(Default::default);
-    if !parallel || results.len() < 2 * PAIRS_PER_TASK || pool.thread_num() < 2 {
-        run_in_order(results, colliders, step);
+    for &index in sweep_tests {
+        let result = &mut results[index];
+        if result.touching {
+            continue;
+        }
+        let (a, b) = (
+            placed(colliders, result.ids.0),
+            placed(colliders, result.ids.1),
+        );
+        let (_, (first, second)) = in_entity_order(result.ids, a.entity, b.entity);
+        let (a, b) = (placed(colliders, first), placed(colliders, second));
+        if let Some((contact, time)) = contact_at_impact(a, a.motion(step), b, b.motion(step)) {
+            result.touching = true;
+            result.swept = true;
+            swept_hits.push(SweptHit {
+                ids: result.ids,
+                contact,
+                time_of_impact: time,
+            });
+        }
+    }
+}
+
+/// Runs every result's test, on the compute task pool when allowed and worth it. The
+/// thread that runs the step works through the tasks too, so even a pool of one thread
+/// (Bevy's share on a 2-core machine) tests on two. Each test writes only its own
+/// result, so the thread count changes nothing.
+fn run_tests(results: &mut [PairResult], colliders: &[Option<PlacedCollider>], parallel: bool) {
+    if !parallel || results.len() < 2 * PAIRS_PER_TASK {
+        run_in_order(results, colliders);
         return;
     }
-    let chunk = results
-        .len()
-        .div_ceil(pool.thread_num() * 4)
-        .max(PAIRS_PER_TASK);
+    let pool = ComputeTaskPool::get_or_init(Default::default);
+    let workers = pool.thread_num() + 1;
+    let chunk = results.len().div_ceil(workers * 4).max(PAIRS_PER_TASK);
     pool.scope(|scope| {
         for part in results.chunks_mut(chunk) {
             scope.spawn(async move {
-                run_in_order(part, colliders, step);
+                run_in_order(part, colliders);
             });
         }
     });
@@ -175,18 +239,18 @@ const LOOKAHEAD: usize = 8;
 /// allocation (an `Arc` shared with its `Collider`), so a test waits on memory for
 /// its two shapes: reading the shapes of the pair `LOOKAHEAD` results ahead first lets
 /// those loads run while this pair is tested.
-fn run_in_order(results: &mut [PairResult], colliders: &[Option<PlacedCollider>], step: u64) {
+fn run_in_order(results: &mut [PairResult], colliders: &[Option<PlacedCollider>]) {
     for index in 0..results.len() {
         if let Some(ahead) = results.get(index + LOOKAHEAD)
             && ahead.test != Test::None
         {
             let (a, b) = (
-                placed(colliders, ahead.key.ids.0),
-                placed(colliders, ahead.key.ids.1),
+                placed(colliders, ahead.ids.0),
+                placed(colliders, ahead.ids.1),
             );
             std::hint::black_box((a.shape.reach(), b.shape.reach()));
         }
-        run_test(&mut results[index], colliders, step);
+        run_test(&mut results[index], colliders);
     }
 }
 
@@ -214,9 +278,9 @@ mod tests {
         assert!(warned(&app));
     }
 
-    /// A pile-up's first step keeps one record per pair: the results and the touching
-    /// list are allocated once at their exact size, not regrown by doubling, and every
-    /// result has been tested.
+    /// A pile-up's first step keeps one record per pair: the results, and each
+    /// entity's `CollidingEntities`, are allocated once at their exact size, not regrown
+    /// by doubling; every result has been tested and touches.
     #[test]
     fn a_pile_up_is_stored_at_its_exact_size() {
         let mut app = App::new();
@@ -235,9 +299,12 @@ mod tests {
         let pairs = 60 * 59 / 2;
         assert_eq!(world.results.len(), pairs);
         assert_eq!(world.results.capacity(), pairs);
-        assert_eq!(world.touching.len(), pairs);
-        assert_eq!(world.touching.capacity(), pairs);
         assert!(world.results.iter().all(|result| result.test == Test::None));
-        assert!(world.results.iter().all(|result| result.contact.is_some()));
+        assert!(world.results.iter().all(|result| result.touching));
+        let mut query = app.world_mut().query::<&crate::CollidingEntities>();
+        for touching in query.iter(app.world()) {
+            assert_eq!(touching.len(), 59);
+            assert_eq!(touching.capacity(), 59);
+        }
     }
 }

@@ -1,78 +1,107 @@
-//! Stage 4, [`SatSystems::Events`](crate::SatSystems): `report_collisions` compares this
-//! step's touching pairs with the last step's and reports the differences as messages,
-//! observer events (for the entities observers watch, see [`CollisionObservers`]) and
-//! `CollidingEntities`.
+//! Stage 4, [`SatSystems::Events`](crate::SatSystems): `report_collisions` reports what
+//! the narrow phase found changed as messages, observer events (for the entities
+//! observers watch, see [`CollisionObservers`]) and `CollidingEntities`.
 //!
-//! Both lists are in the broad phase's id-pair order, so one merge walk finds every
-//! change; the lists it fills live in the [`CollisionWorld`] and keep their capacity.
+//! Each result says whether its pair touches and whether it touched before, and the
+//! narrow phase lists the touches no result carries on ([`CollisionWorld::ended`]),
+//! both in id-pair order. Every message batch is reserved at its exact size, and each
+//! `CollidingEntities` grows once per step, so a pile-up's millions of pairs are
+//! written without regrowth.
 
 use bevy::ecs::observer::Observer;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 
 use crate::collision_observers::CollisionObservers;
-use crate::pair_result::{EntityPair, PairKey, PairResult};
+use crate::pair_result::{EntityPair, PairResult};
 use crate::{
     CollidingEntities, CollisionEnded, CollisionEvent, CollisionStarted, CollisionWorld, SatConfig,
     SatDiagnostics,
 };
 
-/// A pair that touched in the last step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Touch {
-    /// The pair.
-    pub(crate) key: PairKey,
-    /// Whether it touched only during the step (a swept contact), not at its end: such a
-    /// touch is over by the next step, whatever that step finds.
-    pub(crate) swept: bool,
+/// An entity losing more partners than this in one step has its `CollidingEntities`
+/// rebuilt from the touching pairs instead of scanned once per lost partner (a pile-up
+/// coming apart would otherwise cost the square of its size).
+const REBUILD_AFTER: u32 = 32;
+
+/// The mark, in [`CollisionWorld::partner_counts`], of an id whose list is rebuilt.
+const REBUILT: u32 = 1 << 31;
+
+/// Whether a result is a pair that started this step.
+fn started(result: &PairResult) -> bool {
+    result.touching && !result.touched_before
 }
 
-/// The changes between last step's touching pairs and this step's results.
-#[derive(Default)]
-pub(crate) struct Changes {
-    /// Pairs that stopped touching, in id-pair order.
-    pub(crate) ended: Vec<EntityPair>,
-    /// Indices into this step's results of the pairs that started touching.
-    pub(crate) started: Vec<usize>,
-    /// Indices into this step's results of the pairs that still touch.
-    pub(crate) ongoing: Vec<usize>,
+/// Whether a result is a pair that goes on touching.
+fn ongoing(result: &PairResult) -> bool {
+    result.touching && result.touched_before
 }
 
-impl Changes {
-    /// Fills the lists (cleared first) by merging `before`, last step's touching pairs,
-    /// with `now`, this step's results; both are sorted by ids. A pair found in both
-    /// continues only if it names the same entities, neither collider was renewed, and
-    /// it touched at the end of the last step and touches at the end of this one (a
-    /// swept contact on either side means they were apart in between); otherwise the
-    /// old pair ends and the new one starts.
-    fn collect(&mut self, before: &[Touch], now: &[PairResult]) {
-        self.ended.clear();
-        self.started.clear();
-        self.ongoing.clear();
-        let mut before = before.iter().peekable();
-        let touching = now.iter().enumerate().filter(|(_, r)| r.contact.is_some());
-        for (index, result) in touching {
-            let ids = result.key.ids;
-            while let Some(old) = before.next_if(|old| old.key.ids < ids) {
-                self.ended.push(old.key.entities);
-            }
-            match before.next_if(|old| old.key.ids == ids) {
-                Some(old)
-                    if old.key == result.key
-                        && !result.renewed
-                        && !old.swept
-                        && result.time_of_impact.is_none() =>
-                {
-                    self.ongoing.push(index);
-                }
-                Some(old) => {
-                    self.ended.push(old.key.entities);
-                    self.started.push(index);
-                }
-                None => self.started.push(index),
-            }
+/// Whether a result is a pair that touched and is now apart.
+fn now_apart(result: &PairResult) -> bool {
+    result.touched_before && !result.touching
+}
+
+/// An iterator that knows its exact length, so a `Vec` it extends reserves once.
+struct Counted<I> {
+    iterator: I,
+    left: usize,
+}
+
+impl<I: Iterator> Iterator for Counted<I> {
+    type Item = I::Item;
+
+    fn next(&mut self) -> Option<I::Item> {
+        let item = self.iterator.next()?;
+        self.left -= 1;
+        Some(item)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+/// Every pair that ended this step, in id-pair order: those the narrow phase listed,
+/// merged with the results now apart.
+fn ended_pairs(world: &CollisionWorld) -> impl Iterator<Item = EntityPair> + '_ {
+    let mut listed = world.ended.iter().peekable();
+    let mut apart = world.results.iter().filter(|r| now_apart(r)).peekable();
+    std::iter::from_fn(move || match (listed.peek(), apart.peek()) {
+        (Some(&&(ids, entities)), Some(result)) if ids < result.ids => {
+            listed.next();
+            Some(entities)
         }
-        self.ended.extend(before.map(|old| old.key.entities));
+        (_, Some(_)) => apart.next().map(|r| world.sides.in_entity_order(r.ids).0),
+        (Some(&&(_, entities)), None) => {
+            listed.next();
+            Some(entities)
+        }
+        (None, None) => None,
+    })
+}
+
+/// How many pairs started, went on and ended this step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Counts {
+    pub(crate) started: usize,
+    pub(crate) ongoing: usize,
+    pub(crate) ended: usize,
+}
+
+impl Counts {
+    /// The counts of the last step's results.
+    pub(crate) fn of(world: &CollisionWorld) -> Self {
+        let mut counts = Self {
+            ended: world.ended.len(),
+            ..Self::default()
+        };
+        for result in &world.results {
+            counts.started += usize::from(started(result));
+            counts.ongoing += usize::from(ongoing(result));
+            counts.ended += usize::from(now_apart(result));
+        }
+        counts
     }
 }
 
@@ -90,218 +119,262 @@ pub(crate) fn report_collisions(
     mut observers: Local<CollisionObservers>,
 ) {
     let start = Instant::now();
-    let CollisionWorld {
-        results,
-        touching,
-        changes,
-        ..
-    } = &mut *world;
-    changes.collect(touching, results);
-    if !(changes.started.is_empty() && changes.ended.is_empty()) {
+    // Taken out while the world is read; put back, all zero again, after.
+    let mut partner_counts = std::mem::take(&mut world.partner_counts);
+    let counts = Counts::of(&world);
+    if counts.started != 0 || counts.ended != 0 {
         observers.refresh(observer_entities.iter());
+        report_changes(
+            &world,
+            counts,
+            &mut partner_counts,
+            &mut events,
+            &mut colliding,
+            &mut commands,
+            &observers,
+        );
     }
+    if config.ongoing_events {
+        write_ongoing(&world, counts.ongoing, &mut events);
+    }
+    world.partner_counts = partner_counts;
+    diagnostics.events_time = start.elapsed();
+}
 
-    // Messages are written in batches, each reserved once: a pile-up's millions of
-    // `Started` never regrow the message buffer.
-    events.write_batch(
-        changes
-            .ended
-            .iter()
-            .map(|&(a, b)| CollisionEvent::Ended { a, b }),
-    );
-    for &(a, b) in &changes.ended {
+/// Reports the pairs that ended and started: their messages, `CollidingEntities` and
+/// observer events.
+fn report_changes(
+    world: &CollisionWorld,
+    counts: Counts,
+    partner_counts: &mut Vec<u32>,
+    events: &mut MessageWriter<CollisionEvent>,
+    colliding: &mut Query<&mut CollidingEntities>,
+    commands: &mut Commands,
+    observers: &CollisionObservers,
+) {
+    partner_counts.resize(world.colliders.len(), 0);
+
+    events.write_batch(Counted {
+        iterator: ended_pairs(world).map(|(a, b)| CollisionEvent::Ended { a, b }),
+        left: counts.ended,
+    });
+    // Lists that lose many partners are rebuilt below rather than scanned per partner.
+    for (a, b) in ended_pairs(world) {
+        partner_counts[a.index_u32() as usize] += 1;
+        partner_counts[b.index_u32() as usize] += 1;
+    }
+    for (a, b) in ended_pairs(world) {
         for (entity, other) in [(a, b), (b, a)] {
             // Only entities still alive (they keep `CollidingEntities`) are told.
-            if let Ok(mut touching) = colliding.get_mut(entity) {
-                touching.0.remove(&other);
-                if observers.ended.contains(entity) {
-                    commands.trigger(CollisionEnded { entity, other });
-                }
-            }
-        }
-    }
-    events.write_batch(changes.started.iter().map(|&index| {
-        let result = &results[index];
-        let (a, b) = result.key.entities;
-        CollisionEvent::Started {
-            a,
-            b,
-            contact: result.contact.clone().expect("started pairs touch"),
-            time_of_impact: result.time_of_impact,
-        }
-    }));
-    for &index in &changes.started {
-        let result = &results[index];
-        let (a, b) = result.key.entities;
-        for (entity, other) in [(a, b), (b, a)] {
-            // Like `Ended`: entities that still have `CollidingEntities` are told, the
-            // contact's normal pointing from the observed entity.
             let Ok(mut touching) = colliding.get_mut(entity) else {
                 continue;
             };
-            touching.0.insert(other);
-            if !observers.started.contains(entity) {
+            let count = &mut partner_counts[entity.index_u32() as usize];
+            if *count & REBUILT != 0 {
+                // Emptied already; refilled from the touching pairs.
+            } else if *count > REBUILD_AFTER {
+                touching.0.clear();
+                *count = REBUILT;
+            } else {
+                touching.remove(other);
+            }
+            if observers.ended.contains(entity) {
+                commands.trigger(CollisionEnded { entity, other });
+            }
+        }
+    }
+    for count in partner_counts.iter_mut() {
+        *count &= REBUILT;
+    }
+
+    events.write_batch(Counted {
+        iterator: world.results.iter().filter(|r| started(r)).map(|result| {
+            let ((a, b), _) = world.sides.in_entity_order(result.ids);
+            let time_of_impact = if result.swept {
+                world.time_of_impact(result.ids)
+            } else {
+                None
+            };
+            CollisionEvent::Started {
+                a,
+                b,
+                time_of_impact,
+            }
+        }),
+        left: counts.started,
+    });
+    add_partners(world, partner_counts, colliding);
+    for result in world.results.iter().filter(|r| started(r)) {
+        let ((a, b), ids) = world.sides.in_entity_order(result.ids);
+        for (entity, other) in [(a, b), (b, a)] {
+            if !observers.started.contains(entity) || colliding.get(entity).is_err() {
                 continue;
             }
-            let contact = result.contact.as_ref().expect("started pairs touch");
+            // Computed only here, for an entity someone watches.
+            let Some(contact) = world.contact_of(result, ids) else {
+                continue;
+            };
             commands.trigger(CollisionStarted {
                 entity,
                 other,
                 contact: if entity == a {
-                    contact.clone()
+                    contact
                 } else {
                     contact.flipped()
                 },
-                time_of_impact: result.time_of_impact,
+                time_of_impact: world.time_of_impact(result.ids).filter(|_| result.swept),
             });
         }
     }
-    if config.ongoing_events {
-        events.write_batch(changes.ongoing.iter().map(|&index| {
-            let result = &results[index];
-            let (a, b) = result.key.entities;
-            let contact = result.contact.clone().expect("ongoing pairs touch");
-            CollisionEvent::Ongoing { a, b, contact }
-        }));
-    }
+    partner_counts.fill(0);
+}
 
-    // This step's touching pairs, in id order, are the next step's `before`.
-    touching.clear();
-    // Every touching result started or goes on: reserved exactly, so a pile-up's list
-    // is never regrown to twice its size.
-    touching.reserve_exact(changes.started.len() + changes.ongoing.len());
-    touching.extend(
-        results
+/// Writes `Ongoing` for every pair that goes on touching (`count` of them).
+fn write_ongoing(world: &CollisionWorld, count: usize, events: &mut MessageWriter<CollisionEvent>) {
+    events.write_batch(Counted {
+        iterator: world.results.iter().filter(|r| ongoing(r)).map(|result| {
+            let ((a, b), _) = world.sides.in_entity_order(result.ids);
+            CollisionEvent::Ongoing { a, b }
+        }),
+        left: count,
+    });
+}
+
+/// Adds to each `CollidingEntities` its new partners: those of the pairs that started,
+/// and every touching partner for a list emptied to be rebuilt (marked [`REBUILT`] in
+/// `partner_counts`, which holds nothing else on entry). Each list grows once, by the
+/// count of its new partners.
+fn add_partners(
+    world: &CollisionWorld,
+    partner_counts: &mut [u32],
+    colliding: &mut Query<&mut CollidingEntities>,
+) {
+    let any_rebuilt = partner_counts.iter().any(|&count| count & REBUILT != 0);
+    // A pair adds `other` to `entity`'s list if it started, or if the list is rebuilt.
+    let adds = |result: &PairResult, id: u32, counts: &[u32]| {
+        result.touching && (!result.touched_before || counts[id as usize] & REBUILT != 0)
+    };
+    let touching = || {
+        world
+            .results
             .iter()
-            .filter(|result| result.contact.is_some())
-            .map(|result| Touch {
-                key: result.key,
-                swept: result.time_of_impact.is_some(),
-            }),
-    );
-    diagnostics.events_time = start.elapsed();
+            .filter(move |r| if any_rebuilt { r.touching } else { started(r) })
+    };
+    for result in touching() {
+        for id in [result.ids.0, result.ids.1] {
+            if adds(result, id, partner_counts) {
+                partner_counts[id as usize] += 1;
+            }
+        }
+    }
+    // First each pair's smaller id, whose pairs come in runs (one lookup per run), then
+    // its larger id.
+    for larger in [false, true] {
+        let mut current: Option<(u32, Mut<CollidingEntities>)> = None;
+        for result in touching() {
+            let (id, other) = if larger {
+                (result.ids.1, result.ids.0)
+            } else {
+                result.ids
+            };
+            if !adds(result, id, partner_counts) {
+                continue;
+            }
+            if current.as_ref().is_none_or(|(held, _)| *held != id) {
+                current = colliding
+                    .get_mut(world.sides.entity(id))
+                    .ok()
+                    .map(|list| (id, list));
+                // The first of its pairs reserves room for all of them, then clears the
+                // count so it is not reserved again.
+                let count = &mut partner_counts[id as usize];
+                let new = *count & !REBUILT;
+                if let Some((_, list)) = current.as_mut()
+                    && new != 0
+                {
+                    list.0.reserve(new as usize);
+                    *count &= REBUILT;
+                }
+            }
+            if let Some((_, list)) = current.as_mut() {
+                list.0.push(world.sides.entity(other));
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pair_result::{Test, entity_at};
-    use sat2d::{Contact, Vec2};
+    use crate::{Collider, SatPlugin};
 
-    /// The key of ids `(a, b)` for entities of generation `generation_a` and 0.
-    fn key(a: u32, b: u32, generation_a: u32) -> PairKey {
-        PairKey::new((a, b), entity_at(a, generation_a), entity_at(b, 0))
-    }
-
-    /// `key` as last step's touching pair, touching at the step's end.
-    fn held(key: PairKey) -> Touch {
-        Touch { key, swept: false }
-    }
-
-    fn touching(key: PairKey, renewed: bool) -> PairResult {
-        PairResult {
-            key,
-            renewed,
-            test: Test::None,
-            contact: Some(Contact::new(Vec2::X, 1.0, &[], false, false)),
-            time_of_impact: None,
+    /// A centre circle touched by `count` small circles around it (too far apart to
+    /// touch each other); then all but the
+    /// first `kept` move away. Returns the app, the centre and the small circles.
+    fn ring_then_leave(count: usize, kept: usize) -> (App, Entity, Vec<Entity>) {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+        let centre = app
+            .world_mut()
+            .spawn((Collider::circle(10.0), Transform::default()))
+            .id();
+        let ring: Vec<Entity> = (0..count)
+            .map(|index| {
+                let angle = index as f32 * core::f32::consts::TAU / count as f32;
+                let at = Vec2::from_angle(angle) * 10.3;
+                app.world_mut()
+                    .spawn((
+                        Collider::circle(0.4),
+                        Transform::from_translation(at.extend(0.0)),
+                    ))
+                    .id()
+            })
+            .collect();
+        app.update();
+        let touching = app.world().get::<CollidingEntities>(centre).unwrap();
+        assert_eq!(touching.len(), count);
+        for &leaving in &ring[kept..] {
+            app.world_mut()
+                .get_mut::<Transform>(leaving)
+                .unwrap()
+                .translation
+                .y += 1000.0;
         }
+        app.update();
+        (app, centre, ring)
     }
 
-    fn apart(key: PairKey) -> PairResult {
-        PairResult {
-            key,
-            renewed: false,
-            test: Test::None,
-            contact: None,
-            time_of_impact: None,
+    /// Checks that the centre lists exactly the kept circles and each circle lists the
+    /// centre exactly when kept, and that one `Ended` was written per circle that left.
+    fn check(app: &App, centre: Entity, ring: &[Entity], kept: usize) {
+        let mut expected = ring[..kept].to_vec();
+        expected.sort_unstable();
+        let touching = app.world().get::<CollidingEntities>(centre).unwrap();
+        assert_eq!(touching.sorted(), expected);
+        for (index, &circle) in ring.iter().enumerate() {
+            let list = app.world().get::<CollidingEntities>(circle).unwrap();
+            let expected: &[Entity] = if index < kept { &[centre] } else { &[] };
+            assert_eq!(list.as_slice(), expected, "circle {index}");
         }
+        let counts = Counts::of(app.world().resource::<CollisionWorld>());
+        assert_eq!(counts.ended, ring.len() - kept);
+        assert_eq!(counts.ongoing, kept);
+        assert_eq!(counts.started, 0);
     }
 
-    fn keys(indices: &[usize], now: &[PairResult]) -> Vec<PairKey> {
-        indices.iter().map(|&index| now[index].key).collect()
-    }
-
+    /// Few partners lost: each is found and dropped from the list.
     #[test]
-    fn merges_before_and_now() {
-        let before = [key(1, 2, 0), key(1, 3, 0), key(4, 5, 0), key(6, 7, 0)].map(held);
-        let now = [
-            touching(key(1, 3, 0), false),
-            touching(key(2, 9, 0), false),
-            touching(key(4, 5, 0), false),
-            apart(key(6, 7, 0)),
-        ];
-        let mut changes = Changes::default();
-        changes.collect(&before, &now);
-        assert_eq!(
-            changes.ended,
-            [before[0].key.entities, before[3].key.entities]
-        );
-        assert_eq!(keys(&changes.started, &now), [key(2, 9, 0)]);
-        assert_eq!(keys(&changes.ongoing, &now), [key(1, 3, 0), key(4, 5, 0)]);
-        // The lists are refilled, not appended to.
-        changes.collect(&[], &[]);
-        assert!(changes.ended.is_empty() && changes.started.is_empty());
-        assert!(changes.ongoing.is_empty());
+    fn a_few_ended_pairs_are_dropped_from_the_lists() {
+        let (app, centre, ring) = ring_then_leave(20, 15);
+        check(&app, centre, &ring, 15);
     }
 
+    /// More partners lost than `REBUILD_AFTER`: the centre's list is rebuilt from the
+    /// pairs that still touch, and holds exactly those.
     #[test]
-    fn a_renewed_collider_ends_and_restarts_its_pairs() {
-        let before = [key(1, 2, 0), key(3, 4, 0)].map(held);
-        let now = [touching(key(1, 2, 0), true), touching(key(3, 4, 0), false)];
-        let mut changes = Changes::default();
-        changes.collect(&before, &now);
-        assert_eq!(changes.ended, [before[0].key.entities]);
-        assert_eq!(keys(&changes.started, &now), [key(1, 2, 0)]);
-        assert_eq!(keys(&changes.ongoing, &now), [key(3, 4, 0)]);
-    }
-
-    /// Index 2 reused by a new entity: same ids, other entities (here, with the newer
-    /// generation, in the other entity order). The old pair ends under its own entities.
-    #[test]
-    fn a_reused_index_ends_the_old_pair_and_starts_the_new_one() {
-        let before = [key(1, 2, 0)].map(held);
-        let reused = PairKey::new((1, 2), entity_at(1, 0), entity_at(2, 1));
-        assert_ne!(
-            reused.ids_in_entity_order(),
-            before[0].key.ids_in_entity_order()
-        );
-        let now = [touching(reused, false)];
-        let mut changes = Changes::default();
-        changes.collect(&before, &now);
-        assert_eq!(changes.ended, [before[0].key.entities]);
-        assert_eq!(keys(&changes.started, &now), [reused]);
-        assert!(changes.ongoing.is_empty());
-    }
-
-    /// A swept hit means the pair was apart when the step began, and a swept touch
-    /// last step means it was apart when that step ended: either way, a pair found in
-    /// both lists ends and starts again, it does not go on.
-    #[test]
-    fn a_swept_touch_never_goes_on() {
-        let swept = |key| PairResult {
-            time_of_impact: Some(0.5),
-            ..touching(key, false)
-        };
-        let before = [
-            held(key(1, 2, 0)),
-            held(key(3, 4, 0)),
-            Touch {
-                key: key(5, 6, 0),
-                swept: true,
-            },
-        ];
-        let now = [
-            swept(key(1, 2, 0)),
-            touching(key(5, 6, 0), false),
-            swept(key(7, 8, 0)),
-        ];
-        let mut changes = Changes::default();
-        changes.collect(&before, &now);
-        let ended: Vec<_> = before.iter().map(|touch| touch.key.entities).collect();
-        assert_eq!(changes.ended, ended);
-        let started = [key(1, 2, 0), key(5, 6, 0), key(7, 8, 0)];
-        assert_eq!(keys(&changes.started, &now), started);
-        assert!(changes.ongoing.is_empty());
+    fn a_list_that_loses_many_partners_is_rebuilt_exactly() {
+        let (app, centre, ring) = ring_then_leave(60, 4);
+        assert!(60 - 4 > REBUILD_AFTER as usize);
+        check(&app, centre, &ring, 4);
     }
 }

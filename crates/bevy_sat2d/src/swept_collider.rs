@@ -71,7 +71,8 @@ use bevy::prelude::*;
 /// // Its edge met the wall's face when its centre was at x = -6: 244 of the 500 units.
 /// let time = hit[0].time_of_impact().expect("a swept contact");
 /// assert!((time - 244.0 / 500.0).abs() < 1e-4);
-/// let contact = hit[0].contact_from(bullet).unwrap();
+/// let world = app.world().resource::<CollisionWorld>();
+/// let contact = hit[0].contact_from(bullet, world).unwrap(); // at the time of impact
 /// assert!((contact.normal - Vec2::X).length() < 1e-4); // from the bullet into the wall
 ///
 /// // The next step, they are apart: the pair ends.

@@ -63,6 +63,7 @@ pub(crate) fn sync_colliders(
     }
     world.step += 1;
     world.sweeps.clear();
+    world.forgotten.clear();
     for index in 0..world.removed.len() {
         let entity = world.removed[index];
         world.forget(entity);

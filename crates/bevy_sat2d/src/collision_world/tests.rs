@@ -1,6 +1,7 @@
 //! The steady-state buffer tests of [`CollisionWorld`](super::CollisionWorld).
 
 use super::*;
+use crate::report::Counts;
 use crate::{SatDiagnostics, SatPlugin};
 
 /// Applies `visit` to every buffer the step reuses.
@@ -9,10 +10,11 @@ fn each_buffer(world: &mut CollisionWorld, mut visit: impl FnMut(&mut dyn Buffer
     visit(&mut world.candidates);
     visit(&mut world.results);
     visit(&mut world.spare_results);
-    visit(&mut world.touching);
-    visit(&mut world.changes.ended);
-    visit(&mut world.changes.started);
-    visit(&mut world.changes.ongoing);
+    visit(&mut world.ended);
+    visit(&mut world.swept_hits);
+    visit(&mut world.sweep_tests);
+    visit(&mut world.forgotten);
+    visit(&mut world.partner_counts);
     visit(&mut world.sweeps);
     visit(&mut world.swept_found);
     visit(&mut world.swept_pairs);
@@ -111,9 +113,9 @@ fn a_steady_state_step_reuses_every_buffer() {
         assert_eq!(diagnostics.reused_contacts, 40, "step {step}");
         assert_eq!(diagnostics.sat_tests, if touching_step { 40 } else { 0 });
         assert_eq!(diagnostics.contacts, if touching_step { 80 } else { 40 });
-        let changes = &app.world().resource::<CollisionWorld>().changes;
-        assert_eq!(changes.started.len(), if touching_step { 40 } else { 0 });
-        assert_eq!(changes.ended.len(), if touching_step { 0 } else { 40 });
+        let counts = Counts::of(app.world().resource::<CollisionWorld>());
+        assert_eq!(counts.started, if touching_step { 40 } else { 0 });
+        assert_eq!(counts.ended, if touching_step { 0 } else { 40 });
         if touching_step {
             // The two result buffers swap every step: compare like with like.
             assert_eq!(storage(&mut app), settled, "step {step}");
@@ -182,15 +184,12 @@ fn a_steady_state_step_with_swept_colliders_reuses_every_buffer() {
         let world = app.world().resource::<CollisionWorld>();
         assert_eq!(world.sweeps.len(), 40);
         // Last step's swept touches end, this step's start.
-        assert_eq!(world.changes.started.len(), 40, "step {step}");
-        assert_eq!(world.changes.ended.len(), 40, "step {step}");
-        let swept = world
-            .changes
-            .started
-            .iter()
-            .filter(|&&index| world.results[index].time_of_impact.is_some())
-            .count();
+        let counts = Counts::of(world);
+        assert_eq!(counts.started, 40, "step {step}");
+        assert_eq!(counts.ended, 40, "step {step}");
+        let swept = world.results.iter().filter(|result| result.swept).count();
         assert_eq!(swept, 40);
+        assert_eq!(world.swept_hits.len(), 40);
         if !step.is_multiple_of(2) {
             // The two result buffers swap every step: compare like with like (the
             // snapshot was taken after step 3).

@@ -87,7 +87,7 @@ pub(crate) fn draw_overlay(
             gizmos.rect_2d(cell.center(), cell.size(), colors::GRID_CELL);
         }
     }
-    let colliding: EntityHashSet = world.contacts().flat_map(|(a, b, _)| [a, b]).collect();
+    let colliding: EntityHashSet = world.touching_pairs().flat_map(|(a, b)| [a, b]).collect();
     for placed in world.colliders() {
         let Some(bounds) = placed.bounds else {
             continue;

@@ -142,7 +142,8 @@ fn collider_list(
                 })
                 .collect();
             rows.sort_by_key(|(placed, _)| placed.entity);
-            let colliding: EntityHashSet = world.contacts().flat_map(|(a, b, _)| [a, b]).collect();
+            let colliding: EntityHashSet =
+                world.touching_pairs().flat_map(|(a, b)| [a, b]).collect();
             egui::ScrollArea::vertical()
                 .id_salt("sat2d_list")
                 .max_height(180.0)

@@ -88,7 +88,8 @@ fn the_readme_snippet_reports_the_player_touching_the_coin() {
         .filter(|event| event.is_started() && event.entities() == pair)
         .collect();
     assert_eq!(started.len(), 1, "{seen:?}");
-    let contact = started[0].contact().expect("Started carries the contact");
+    let world = app.world().resource::<CollisionWorld>();
+    let contact = started[0].contact(world).expect("they still touch");
     // Capsule radius 12 and coin radius 8 with centres 15 apart: 5 deep.
     assert!((contact.depth - 5.0).abs() < 1e-3, "{contact:?}");
     assert!(!seen.iter().any(|event| event.is_ended()));

@@ -58,13 +58,15 @@ fn a_swept_bullet_reports_the_wall_it_crossed_then_ends() {
         CollisionEvent::Started {
             a: event_a,
             b: event_b,
-            contact,
             time_of_impact: Some(time),
         },
     ] = events.as_slice()
     else {
         panic!("one swept Started, got {events:?}");
     };
+    let contact = &events[0]
+        .contact(app.world().resource::<CollisionWorld>())
+        .expect("the swept hit's contact");
     assert_eq!((*event_a, *event_b), (a, b));
     assert!(close(*time, expected_time, 1e-4), "time of impact {time}");
     assert_eq!(events[0].time_of_impact(), Some(*time));
@@ -85,7 +87,9 @@ fn a_swept_bullet_reports_the_wall_it_crossed_then_ends() {
         close(point.x, -5.0, 1e-2) && close(point.y, 0.0, 1e-2),
         "{point}"
     );
-    let seen_from_bullet = events[0].contact_from(bullet).unwrap();
+    let seen_from_bullet = events[0]
+        .contact_from(bullet, app.world().resource::<CollisionWorld>())
+        .unwrap();
     assert!((seen_from_bullet.normal - Vec2::X).length() < 1e-4);
 
     // Observers on both entities, each normal from the observed entity, same time.
@@ -168,7 +172,10 @@ fn two_swept_bullets_meeting_head_on_report_the_hit() {
     assert_eq!(events.len(), 1, "{events:?}");
     let time = events[0].time_of_impact().expect("a swept contact");
     assert!(close(time, 498.0 / 1000.0, 1e-4), "time of impact {time}");
-    let normal = events[0].contact_from(left).unwrap().normal;
+    let normal = events[0]
+        .contact_from(left, app.world().resource::<CollisionWorld>())
+        .unwrap()
+        .normal;
     assert!((normal - Vec2::X).length() < 1e-4, "{normal}");
     assert!(log.step(&mut app).iter().all(CollisionEvent::is_ended));
 }
@@ -197,7 +204,10 @@ fn two_swept_bullets_on_crossing_paths_meet_half_way() {
             let expected = (250.0 - 2.0_f32.sqrt()) / 500.0;
             let time = events[0].time_of_impact().expect("a swept contact");
             assert!(close(time, expected, 1e-4), "time of impact {time}");
-            let normal = events[0].contact_from(across).unwrap().normal;
+            let normal = events[0]
+                .contact_from(across, app.world().resource::<CollisionWorld>())
+                .unwrap()
+                .normal;
             let diagonal = Vec2::new(1.0, -1.0).normalize();
             assert!((normal - diagonal).length() < 1e-3, "{normal}");
             assert!(log.step(&mut app).iter().all(CollisionEvent::is_ended));
@@ -225,7 +235,9 @@ fn a_swept_bullet_ending_inside_the_wall_starts_as_an_ordinary_overlap() {
     assert!(events[0].is_started());
     assert_eq!(events[0].time_of_impact(), None);
     // The contact of the step's end: 4 deep, out through the near face.
-    let contact = events[0].contact_from(bullet).unwrap();
+    let contact = events[0]
+        .contact_from(bullet, app.world().resource::<CollisionWorld>())
+        .unwrap();
     assert!(close(contact.depth, 4.0, 1e-3), "depth {}", contact.depth);
     let observed = take_observed(&mut app);
     assert_eq!(observed.started.len(), 2);
