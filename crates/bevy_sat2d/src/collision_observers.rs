@@ -30,6 +30,11 @@ impl Watched {
         self.every || self.entities.contains(&entity)
     }
 
+    /// Whether no observer watches this event at all.
+    pub(crate) fn is_empty(&self) -> bool {
+        !self.every && self.entities.is_empty()
+    }
+
     fn clear(&mut self) {
         self.every = false;
         self.entities.clear();

@@ -19,7 +19,7 @@ pub struct SatDiagnostics {
     pub candidate_pairs: usize,
     /// Narrow-phase SAT tests run this step.
     pub sat_tests: usize,
-    /// Contacts reused from the previous step because neither collider changed.
+    /// Pair results reused from the previous step because neither collider changed.
     pub reused_contacts: usize,
     /// Touching pairs after the narrow phase.
     pub contacts: usize,

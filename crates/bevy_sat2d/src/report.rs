@@ -204,6 +204,9 @@ fn report_changes(
         left: counts.started,
     });
     add_partners(world, partner_counts, colliding);
+    if observers.started.is_empty() {
+        return;
+    }
     for result in world.results.iter().filter(|r| started(r)) {
         let ((a, b), ids) = world.sides.in_entity_order(result.ids);
         for (entity, other) in [(a, b), (b, a)] {

@@ -181,6 +181,63 @@ fn events_do_not_depend_on_threads() {
     assert_eq!(parallel, single);
 }
 
+/// 120 colliders spawned at one point (7,140 pairs start, tested on the compute pool
+/// in chunks), then scattered apart, a few left touching (lists that lose more than
+/// 32 partners are rebuilt): returns each step's events and, after each step, every collider's sorted
+/// `CollidingEntities`.
+fn pile_up_and_scatter(plugin: SatPlugin) -> Vec<(Vec<CollisionEvent>, Vec<Vec<Entity>>)> {
+    let mut app = app_with(plugin);
+    let mut log = EventLog::new(&app);
+    let mut rng = fastrand::Rng::with_seed(12);
+    let entities: Vec<Entity> = (0..120)
+        .map(|_| {
+            let collider = random_collider(&mut rng);
+            app.world_mut().spawn((collider, Transform::default())).id()
+        })
+        .collect();
+    let lists = |app: &mut App| -> Vec<Vec<Entity>> {
+        entities
+            .iter()
+            .map(|&entity| {
+                app.world()
+                    .get::<CollidingEntities>(entity)
+                    .expect("colliders get CollidingEntities")
+                    .sorted()
+            })
+            .collect()
+    };
+    let mut steps = Vec::new();
+    steps.push((log.step(&mut app), lists(&mut app)));
+    // All but the first four leave for far-apart places.
+    for (index, &entity) in entities.iter().enumerate().skip(4) {
+        app.world_mut()
+            .get_mut::<Transform>(entity)
+            .unwrap()
+            .translation = Vec3::new(index as f32 * 1000.0, 0.0, 0.0);
+    }
+    steps.push((log.step(&mut app), lists(&mut app)));
+    steps
+}
+
+#[test]
+fn a_pile_up_reports_the_same_on_one_thread_or_two() {
+    let parallel = pile_up_and_scatter(SatPlugin::default());
+    let single = pile_up_and_scatter(SatPlugin::default().single_threaded());
+    assert_eq!(parallel, single);
+    let [(first, lists), (second, after)] = &parallel[..] else {
+        panic!("two steps");
+    };
+    assert_eq!(first.len(), 120 * 119 / 2);
+    assert!(first.iter().all(CollisionEvent::is_started));
+    assert!(lists.iter().all(|list| list.len() == 119));
+    // Every pair with one of the 116 that left ends; the first four's 6 pairs go on.
+    let ended = second.iter().filter(|event| event.is_ended()).count();
+    assert_eq!(ended, 120 * 119 / 2 - 6);
+    assert_eq!(second.len() - ended, 6);
+    assert!(after[..4].iter().all(|list| list.len() == 3));
+    assert!(after[4..].iter().all(Vec::is_empty));
+}
+
 /// Spawns, despawns, removes and re-adds colliders at random for `steps` steps with
 /// `count` colliders alive on average, checking that every `Started` is matched by
 /// exactly one `Ended` and that the open pairs always equal the touching pairs.
