@@ -99,8 +99,12 @@ pub struct CollisionWorld {
     pub(crate) colliders: Vec<Option<PlacedCollider>>,
     /// How many colliders have a record (placed or skipped).
     pub(crate) tracked: usize,
-    /// This step's candidate pairs (grid ids), after layer filtering, sorted.
+    /// The broad phase's candidate pairs (grid ids), after filtering, sorted: filled by
+    /// the broad phase, then taken over by the narrow phase as `pairs` (the buffer left
+    /// here is emptied for the next step).
     pub(crate) candidates: Vec<IdPair>,
+    /// The pairs of `results`, in the same order: the last narrow phase's candidates.
+    pub(crate) pairs: Vec<IdPair>,
     /// This step's narrow-phase results for every candidate pair, in the same order.
     pub(crate) results: Vec<PairResult>,
     /// Empty between steps: the buffer that held the results of the step before last,
@@ -206,22 +210,25 @@ impl CollisionWorld {
     /// Each contact is computed as the iterator reaches it (see [`Self::contact`]); for
     /// the pairs alone, use [`Self::touching_pairs`].
     pub fn contacts(&self) -> impl Iterator<Item = (Entity, Entity, Contact)> + '_ {
-        self.results
-            .iter()
-            .filter(|result| result.touching)
-            .filter_map(|result| {
-                let ((a, b), ids) = self.in_entity_order(result.ids);
-                Some((a, b, self.contact_of(result, ids)?))
+        self.pair_results()
+            .filter(|(_, result)| result.touching)
+            .filter_map(|(ids, result)| {
+                let ((a, b), _) = self.in_entity_order(ids);
+                Some((a, b, self.contact_of(ids, result)?))
             })
+    }
+
+    /// The last step's pairs with their results, in the broad phase's pair order.
+    pub(crate) fn pair_results(&self) -> impl Iterator<Item = (IdPair, &PairResult)> + '_ {
+        self.pairs.iter().copied().zip(&self.results)
     }
 
     /// Every touching pair of the last step (the smaller entity first), in the broad
     /// phase's pair order: the pairs of [`Self::contacts`], without computing contacts.
     pub fn touching_pairs(&self) -> impl Iterator<Item = EntityPair> + '_ {
-        self.results
-            .iter()
-            .filter(|result| result.touching)
-            .map(|result| self.in_entity_order(result.ids).0)
+        self.pair_results()
+            .filter(|(_, result)| result.touching)
+            .map(|(ids, _)| self.in_entity_order(ids).0)
     }
 
     /// The contact between `a` and `b` as of the last step, normal from `a` to `b`, or
@@ -237,16 +244,13 @@ impl CollisionWorld {
     pub fn contact(&self, a: Entity, b: Entity) -> Option<Contact> {
         let (id_a, id_b) = (self.id_of(a)?, self.id_of(b)?);
         let ids = (id_a.min(id_b), id_a.max(id_b));
-        let index = self
-            .results
-            .binary_search_by_key(&ids, |result| result.ids)
-            .ok()?;
+        let index = self.pairs.binary_search(&ids).ok()?;
         let result = &self.results[index];
         if !result.touching {
             return None;
         }
-        let ((first, _), ordered) = self.in_entity_order(ids);
-        let contact = self.contact_of(result, ordered)?;
+        let ((first, _), _) = self.in_entity_order(ids);
+        let contact = self.contact_of(ids, result)?;
         Some(if first == a {
             contact
         } else {
@@ -254,17 +258,18 @@ impl CollisionWorld {
         })
     }
 
-    /// The contact of the touching pair `result`, whose ids in entity order are `ids`:
-    /// its swept hit's, or computed at the colliders' places, normal from the smaller
-    /// entity to the larger.
-    pub(crate) fn contact_of(&self, result: &PairResult, ids: (u32, u32)) -> Option<Contact> {
+    /// The contact of the touching pair `pair` (its ids, smaller first) with result
+    /// `result`: its swept hit's, or computed at the colliders' places, normal from the
+    /// smaller entity to the larger.
+    pub(crate) fn contact_of(&self, pair: IdPair, result: &PairResult) -> Option<Contact> {
         if result.swept {
             let index = self
                 .swept_hits
-                .binary_search_by_key(&result.ids, |hit| hit.ids)
+                .binary_search_by_key(&pair, |hit| hit.ids)
                 .ok()?;
             return Some(self.swept_hits[index].contact.clone());
         }
+        let (_, ids) = self.in_entity_order(pair);
         let (a, b) = (
             placed(&self.colliders, ids.0),
             placed(&self.colliders, ids.1),
@@ -295,9 +300,7 @@ impl CollisionWorld {
     /// The pairs the broad phase proposed in the last step, as entities (the smaller
     /// first), in the broad phase's pair order.
     pub fn candidate_pairs(&self) -> impl Iterator<Item = EntityPair> + '_ {
-        self.results
-            .iter()
-            .map(|result| self.in_entity_order(result.ids).0)
+        self.pairs.iter().map(|&ids| self.in_entity_order(ids).0)
     }
 
     /// The entities whose collider holds `point` (boundary included), sorted.

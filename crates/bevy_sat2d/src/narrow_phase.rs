@@ -28,16 +28,14 @@ use crate::{CollisionWorld, SatConfig, SatDiagnostics};
 /// Fewer pairs than this per task are not worth a thread hop.
 const PAIRS_PER_TASK: usize = 256;
 
-/// Runs the test a result asks for, in place: whether the two colliders touch, taken in
-/// entity order (the order their contact is later computed in, so the two agree).
-fn run_test(result: &mut PairResult, colliders: &[Option<PlacedCollider>]) {
+/// Runs the test the result of pair `ids` asks for, in place: whether the two colliders
+/// touch, taken in entity order (the order their contact is later computed in, so the
+/// two agree).
+fn run_test(ids: IdPair, result: &mut PairResult, colliders: &[Option<PlacedCollider>]) {
     if result.test == Test::None {
         return;
     }
-    let (a, b) = (
-        placed(colliders, result.ids.0),
-        placed(colliders, result.ids.1),
-    );
+    let (a, b) = (placed(colliders, ids.0), placed(colliders, ids.1));
     let (a, b) = if a.entity < b.entity { (a, b) } else { (b, a) };
     result.touching = sat2d::intersects(&a.shape, &a.iso, &b.shape, &b.iso);
     result.test = Test::None;
@@ -46,10 +44,11 @@ fn run_test(result: &mut PairResult, colliders: &[Option<PlacedCollider>]) {
 /// A pair that touched at the end of the last step (or during it) and ends now.
 pub(crate) type EndedPair = (IdPair, EntityPair);
 
-/// Lists `old`, one of last step's results that no result of this step carries on, as
-/// ended if it touched; its entities are those of last step (a collider may have been
-/// removed since, or its index reused).
+/// Lists `old`, last step's result for pair `ids`, that no result of this step carries
+/// on, as ended if it touched; its entities are those of last step (a collider may have
+/// been removed since, or its index reused).
 fn end(
+    ids: IdPair,
     old: &PairResult,
     ended: &mut Vec<EndedPair>,
     colliders: &[Option<PlacedCollider>],
@@ -58,8 +57,8 @@ fn end(
 ) {
     if old.touching {
         let entity = |id| entity_last_step(colliders, forgotten, id, step);
-        let (entities, _) = in_entity_order(old.ids, entity(old.ids.0), entity(old.ids.1));
-        ended.push((old.ids, entities));
+        let (entities, _) = in_entity_order(ids, entity(ids.0), entity(ids.1));
+        ended.push((ids, entities));
     }
 }
 
@@ -75,6 +74,7 @@ pub(crate) fn test_candidate_pairs(
         step,
         colliders,
         candidates,
+        pairs,
         results,
         spare_results,
         ended,
@@ -87,9 +87,14 @@ pub(crate) fn test_candidate_pairs(
     } = &mut *world;
     let step = *step;
     sides.refresh(colliders, step);
-    // Last step's results become `previous`; this step's go into the emptied buffer.
+    // This step's candidates become the pairs of the results; last step's pairs and
+    // results become `previous_pairs` and `previous`, and this step's results go into
+    // the emptied buffer.
+    std::mem::swap(pairs, candidates);
+    let (candidates, previous_pairs) = (&*pairs, candidates);
     std::mem::swap(results, spare_results);
     let previous = spare_results;
+    debug_assert_eq!(previous.len(), previous_pairs.len());
     debug_assert!(results.is_empty());
     ended.clear();
     swept_hits.clear();
@@ -102,18 +107,20 @@ pub(crate) fn test_candidate_pairs(
     );
     forgotten.sort_by_key(|&(id, _)| id);
     let (mut reused, mut tests) = (0, 0);
-    let mut last_step = previous.drain(..).peekable();
+    let mut last_step = previous_pairs.drain(..).zip(previous.drain(..)).peekable();
     for &ids in candidates.iter() {
-        while let Some(old) = last_step.next_if(|old| old.ids < ids) {
-            end(&old, ended, colliders, forgotten, step);
+        while let Some((old_ids, old)) = last_step.next_if(|(old_ids, _)| *old_ids < ids) {
+            end(old_ids, &old, ended, colliders, forgotten, step);
         }
-        let old = last_step.next_if(|old| old.ids == ids);
+        let old = last_step
+            .next_if(|(old_ids, _)| *old_ids == ids)
+            .map(|(_, old)| old);
         // A collider whose record was made this step (new, or removed and added back,
         // maybe on a reused entity index) makes this another pair than last step's.
         let renewed = sides.either_created(ids);
         let same = match old {
             Some(old) if renewed => {
-                end(&old, ended, colliders, forgotten, step);
+                end(ids, &old, ended, colliders, forgotten, step);
                 None
             }
             old => old,
@@ -133,7 +140,7 @@ pub(crate) fn test_candidate_pairs(
             same => {
                 // A swept touch of the last step is over, whatever this step finds.
                 if let Some(old) = same.filter(|old| old.swept) {
-                    end(&old, ended, colliders, forgotten, step);
+                    end(ids, &old, ended, colliders, forgotten, step);
                 }
                 let touched_before = same.is_some_and(|old| old.touching && !old.swept);
                 // A pair touching at the end of the last step starts its sweep touching:
@@ -144,7 +151,6 @@ pub(crate) fn test_candidate_pairs(
                 }
                 tests += 1;
                 results.push(PairResult {
-                    ids,
                     touching: false,
                     touched_before,
                     swept: false,
@@ -157,12 +163,21 @@ pub(crate) fn test_candidate_pairs(
             }
         }
     }
-    for old in last_step {
-        end(&old, ended, colliders, forgotten, step);
+    for (old_ids, old) in last_step {
+        end(old_ids, &old, ended, colliders, forgotten, step);
     }
+    // Both drained: `previous_pairs` is the broad phase's next buffer, `previous` the
+    // next step's results buffer, each with its capacity.
 
-    run_tests(results, colliders, config.parallel);
-    sweep_apart_pairs(results, sweep_tests, swept_hits, colliders, step);
+    run_tests(candidates, results, colliders, config.parallel);
+    sweep_apart_pairs(
+        candidates,
+        results,
+        sweep_tests,
+        swept_hits,
+        colliders,
+        step,
+    );
 
     diagnostics.sat_tests = tests;
     diagnostics.reused_contacts = reused;
@@ -182,6 +197,7 @@ pub(crate) fn test_candidate_pairs(
 /// test found apart along this step's motions; each hit makes its result touching and
 /// is kept, with its contact at the time of impact, in `swept_hits` (in id order).
 fn sweep_apart_pairs(
+    candidates: &[IdPair],
     results: &mut [PairResult],
     sweep_tests: &[usize],
     swept_hits: &mut Vec<SweptHit>,
@@ -189,21 +205,18 @@ fn sweep_apart_pairs(
     step: u64,
 ) {
     for &index in sweep_tests {
-        let result = &mut results[index];
+        let (ids, result) = (candidates[index], &mut results[index]);
         if result.touching {
             continue;
         }
-        let (a, b) = (
-            placed(colliders, result.ids.0),
-            placed(colliders, result.ids.1),
-        );
-        let (_, (first, second)) = in_entity_order(result.ids, a.entity, b.entity);
+        let (a, b) = (placed(colliders, ids.0), placed(colliders, ids.1));
+        let (_, (first, second)) = in_entity_order(ids, a.entity, b.entity);
         let (a, b) = (placed(colliders, first), placed(colliders, second));
         if let Some((contact, time)) = contact_at_impact(a, a.motion(step), b, b.motion(step)) {
             result.touching = true;
             result.swept = true;
             swept_hits.push(SweptHit {
-                ids: result.ids,
+                ids,
                 contact,
                 time_of_impact: time,
             });
@@ -215,18 +228,23 @@ fn sweep_apart_pairs(
 /// thread that runs the step works through the tasks too, so even a pool of one thread
 /// (Bevy's share on a 2-core machine) tests on two. Each test writes only its own
 /// result, so the thread count changes nothing.
-fn run_tests(results: &mut [PairResult], colliders: &[Option<PlacedCollider>], parallel: bool) {
+fn run_tests(
+    candidates: &[IdPair],
+    results: &mut [PairResult],
+    colliders: &[Option<PlacedCollider>],
+    parallel: bool,
+) {
     if !parallel || results.len() < 2 * PAIRS_PER_TASK {
-        run_in_order(results, colliders);
+        run_in_order(candidates, results, colliders);
         return;
     }
     let pool = ComputeTaskPool::get_or_init(Default::default);
     let workers = pool.thread_num() + 1;
     let chunk = results.len().div_ceil(workers * 4).max(PAIRS_PER_TASK);
     pool.scope(|scope| {
-        for part in results.chunks_mut(chunk) {
+        for (pairs, part) in candidates.chunks(chunk).zip(results.chunks_mut(chunk)) {
             scope.spawn(async move {
-                run_in_order(part, colliders);
+                run_in_order(pairs, part, colliders);
             });
         }
     });
@@ -235,22 +253,24 @@ fn run_tests(results: &mut [PairResult], colliders: &[Option<PlacedCollider>], p
 /// How many results ahead [`run_in_order`] reads the shapes of the pair it will test.
 const LOOKAHEAD: usize = 8;
 
-/// Runs the tests of `results` in order. Each collider's shape lives in its own
+/// Runs the tests of `results` (of the pairs `candidates`) in order. Each collider's shape lives in its own
 /// allocation (an `Arc` shared with its `Collider`), so a test waits on memory for
 /// its two shapes: reading the shapes of the pair `LOOKAHEAD` results ahead first lets
 /// those loads run while this pair is tested.
-fn run_in_order(results: &mut [PairResult], colliders: &[Option<PlacedCollider>]) {
+fn run_in_order(
+    candidates: &[IdPair],
+    results: &mut [PairResult],
+    colliders: &[Option<PlacedCollider>],
+) {
     for index in 0..results.len() {
         if let Some(ahead) = results.get(index + LOOKAHEAD)
             && ahead.test != Test::None
         {
-            let (a, b) = (
-                placed(colliders, ahead.ids.0),
-                placed(colliders, ahead.ids.1),
-            );
+            let ids = candidates[index + LOOKAHEAD];
+            let (a, b) = (placed(colliders, ids.0), placed(colliders, ids.1));
             std::hint::black_box((a.shape.reach(), b.shape.reach()));
         }
-        run_test(&mut results[index], colliders);
+        run_test(candidates[index], &mut results[index], colliders);
     }
 }
 

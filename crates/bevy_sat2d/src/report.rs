@@ -66,13 +66,18 @@ impl<I: Iterator> Iterator for Counted<I> {
 /// merged with the results now apart.
 fn ended_pairs(world: &CollisionWorld) -> impl Iterator<Item = EntityPair> + '_ {
     let mut listed = world.ended.iter().peekable();
-    let mut apart = world.results.iter().filter(|r| now_apart(r)).peekable();
+    let mut apart = world
+        .pair_results()
+        .filter(|(_, r)| now_apart(r))
+        .peekable();
     std::iter::from_fn(move || match (listed.peek(), apart.peek()) {
-        (Some(&&(ids, entities)), Some(result)) if ids < result.ids => {
+        (Some(&&(ids, entities)), Some(&(apart_ids, _))) if ids < apart_ids => {
             listed.next();
             Some(entities)
         }
-        (_, Some(_)) => apart.next().map(|r| world.sides.in_entity_order(r.ids).0),
+        (_, Some(_)) => apart
+            .next()
+            .map(|(ids, _)| world.sides.in_entity_order(ids).0),
         (Some(&&(_, entities)), None) => {
             listed.next();
             Some(entities)
@@ -188,33 +193,36 @@ fn report_changes(
     }
 
     events.write_batch(Counted {
-        iterator: world.results.iter().filter(|r| started(r)).map(|result| {
-            let ((a, b), _) = world.sides.in_entity_order(result.ids);
-            let time_of_impact = if result.swept {
-                world.time_of_impact(result.ids)
-            } else {
-                None
-            };
-            CollisionEvent::Started {
-                a,
-                b,
-                time_of_impact,
-            }
-        }),
+        iterator: world
+            .pair_results()
+            .filter(|(_, r)| started(r))
+            .map(|(ids, result)| {
+                let ((a, b), _) = world.sides.in_entity_order(ids);
+                let time_of_impact = if result.swept {
+                    world.time_of_impact(ids)
+                } else {
+                    None
+                };
+                CollisionEvent::Started {
+                    a,
+                    b,
+                    time_of_impact,
+                }
+            }),
         left: counts.started,
     });
     add_partners(world, partner_counts, colliding);
     if observers.started.is_empty() {
         return;
     }
-    for result in world.results.iter().filter(|r| started(r)) {
-        let ((a, b), ids) = world.sides.in_entity_order(result.ids);
+    for (pair, result) in world.pair_results().filter(|(_, r)| started(r)) {
+        let ((a, b), _) = world.sides.in_entity_order(pair);
         for (entity, other) in [(a, b), (b, a)] {
             if !observers.started.contains(entity) || colliding.get(entity).is_err() {
                 continue;
             }
             // Computed only here, for an entity someone watches.
-            let Some(contact) = world.contact_of(result, ids) else {
+            let Some(contact) = world.contact_of(pair, result) else {
                 continue;
             };
             commands.trigger(CollisionStarted {
@@ -225,7 +233,7 @@ fn report_changes(
                 } else {
                     contact.flipped()
                 },
-                time_of_impact: world.time_of_impact(result.ids).filter(|_| result.swept),
+                time_of_impact: world.time_of_impact(pair).filter(|_| result.swept),
             });
         }
     }
@@ -235,10 +243,13 @@ fn report_changes(
 /// Writes `Ongoing` for every pair that goes on touching (`count` of them).
 fn write_ongoing(world: &CollisionWorld, count: usize, events: &mut MessageWriter<CollisionEvent>) {
     events.write_batch(Counted {
-        iterator: world.results.iter().filter(|r| ongoing(r)).map(|result| {
-            let ((a, b), _) = world.sides.in_entity_order(result.ids);
-            CollisionEvent::Ongoing { a, b }
-        }),
+        iterator: world
+            .pair_results()
+            .filter(|(_, r)| ongoing(r))
+            .map(|(ids, _)| {
+                let ((a, b), _) = world.sides.in_entity_order(ids);
+                CollisionEvent::Ongoing { a, b }
+            }),
         left: count,
     });
 }
@@ -259,12 +270,11 @@ fn add_partners(
     };
     let touching = || {
         world
-            .results
-            .iter()
-            .filter(move |r| if any_rebuilt { r.touching } else { started(r) })
+            .pair_results()
+            .filter(move |(_, r)| if any_rebuilt { r.touching } else { started(r) })
     };
-    for result in touching() {
-        for id in [result.ids.0, result.ids.1] {
+    for (ids, result) in touching() {
+        for id in [ids.0, ids.1] {
             if adds(result, id, partner_counts) {
                 partner_counts[id as usize] += 1;
             }
@@ -274,12 +284,8 @@ fn add_partners(
     // its larger id.
     for larger in [false, true] {
         let mut current: Option<(u32, Mut<CollidingEntities>)> = None;
-        for result in touching() {
-            let (id, other) = if larger {
-                (result.ids.1, result.ids.0)
-            } else {
-                result.ids
-            };
+        for (ids, result) in touching() {
+            let (id, other) = if larger { (ids.1, ids.0) } else { ids };
             if !adds(result, id, partner_counts) {
                 continue;
             }

@@ -8,6 +8,7 @@ use crate::{SatDiagnostics, SatPlugin};
 fn each_buffer(world: &mut CollisionWorld, mut visit: impl FnMut(&mut dyn Buffer)) {
     visit(&mut world.colliders);
     visit(&mut world.candidates);
+    visit(&mut world.pairs);
     visit(&mut world.results);
     visit(&mut world.spare_results);
     visit(&mut world.ended);
