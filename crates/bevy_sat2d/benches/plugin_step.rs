@@ -3,7 +3,10 @@
 //! `cargo bench -p bevy_sat2d --bench plugin_step` times `app.update()` with
 //! `MinimalPlugins + TransformPlugin + SatPlugin` on seeded scenes of 1k, 10k and 100k
 //! moving mixed colliders (every collider moves every step, at the stress example's
-//! density) and on 100k static + 1k moving. It then prints the medians, the scaling
+//! density) and on 100k static + 1k moving. The `_reading_contacts` scenes also ask for
+//! every touching pair's contact after each step (`CollisionWorld::contacts`), as a game
+//! that needs all of them would: the step itself computes none. It then prints the
+//! medians, the scaling
 //! step(100k)/step(10k), the static-heavy/1k ratio, and the plugin's own stage times of
 //! the last step.
 
@@ -66,20 +69,27 @@ fn median_ms(name: &str) -> Option<f64> {
 
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
+    // (name, moving, static, whether every contact is read after each step)
     let scenes = [
-        ("1k", 1_000, 0),
-        ("10k", 10_000, 0),
-        ("100k", 100_000, 0),
-        ("100k_static_1k_moving", 1_000, 100_000),
+        ("1k", 1_000, 0, false),
+        ("10k", 10_000, 0, false),
+        ("100k", 100_000, 0, false),
+        ("100k_static_1k_moving", 1_000, 100_000, false),
+        ("10k_reading_contacts", 10_000, 0, true),
+        ("100k_reading_contacts", 100_000, 0, true),
     ];
     let mut last = Vec::new();
     let mut group = criterion.benchmark_group("plugin_step");
     group.sample_size(10);
-    for (name, moving, fixed) in scenes {
+    for (name, moving, fixed, read_contacts) in scenes {
         group.bench_function(BenchmarkId::from_parameter(name), |bencher| {
             let mut app = stepped_scene(moving, fixed);
             bencher.iter(|| {
                 app.update();
+                if read_contacts {
+                    let world = app.world().resource::<CollisionWorld>();
+                    black_box(world.contacts().map(|(_, _, c)| c.depth).sum::<f32>());
+                }
                 black_box(app.world().resource::<SatDiagnostics>().contacts)
             });
             last.retain(|(other, _)| *other != name);
