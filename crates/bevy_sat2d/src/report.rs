@@ -12,6 +12,8 @@ use bevy::ecs::observer::Observer;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 
+use sat2d::broad_phase::IdPair;
+
 use crate::collision_observers::CollisionObservers;
 use crate::pair_result::{EntityPair, PairResult};
 use crate::{
@@ -198,20 +200,16 @@ fn report_changes(
             .filter(|(_, r)| started(r))
             .map(|(ids, result)| {
                 let ((a, b), _) = world.sides.in_entity_order(ids);
-                let time_of_impact = if result.swept {
-                    world.time_of_impact(ids)
-                } else {
-                    None
-                };
                 CollisionEvent::Started {
                     a,
                     b,
-                    time_of_impact,
+                    time_of_impact: swept_time(world, ids, result),
                 }
             }),
         left: counts.started,
     });
     add_partners(world, partner_counts, colliding);
+    partner_counts.fill(0);
     if observers.started.is_empty() {
         return;
     }
@@ -233,11 +231,15 @@ fn report_changes(
                 } else {
                     contact.flipped()
                 },
-                time_of_impact: world.time_of_impact(pair).filter(|_| result.swept),
+                time_of_impact: swept_time(world, pair, result),
             });
         }
     }
-    partner_counts.fill(0);
+}
+
+/// The time of impact of pair `ids` with result `result`, if a sweep found it.
+fn swept_time(world: &CollisionWorld, ids: IdPair, result: &PairResult) -> Option<f32> {
+    result.swept.then(|| world.time_of_impact(ids)).flatten()
 }
 
 /// Writes `Ongoing` for every pair that goes on touching (`count` of them).
@@ -382,8 +384,28 @@ mod tests {
     /// pairs that still touch, and holds exactly those.
     #[test]
     fn a_list_that_loses_many_partners_is_rebuilt_exactly() {
-        let (app, centre, ring) = ring_then_leave(60, 4);
+        let (mut app, centre, ring) = ring_then_leave(60, 4);
         assert!(60 - 4 > REBUILD_AFTER as usize);
         check(&app, centre, &ring, 4);
+        // The step after: one circle comes back. The lists take it once, and nothing
+        // else (no mark of the rebuild is left over).
+        app.world_mut()
+            .get_mut::<Transform>(ring[4])
+            .unwrap()
+            .translation
+            .y -= 1000.0;
+        app.update();
+        let mut expected = ring[..5].to_vec();
+        expected.sort_unstable();
+        let touching = app.world().get::<CollidingEntities>(centre).unwrap();
+        assert_eq!(touching.sorted(), expected);
+        let back = app.world().get::<CollidingEntities>(ring[4]).unwrap();
+        assert_eq!(back.as_slice(), [centre]);
+        let counts = app
+            .world()
+            .resource::<CollisionWorld>()
+            .partner_counts
+            .clone();
+        assert!(counts.iter().all(|&count| count == 0));
     }
 }
