@@ -9,7 +9,7 @@ use sat2d::{Contact, Iso, Shape};
 
 use crate::collider_sides::ColliderSides;
 use crate::narrow_phase::EndedPair;
-use crate::pair_result::{EntityPair, PairResult, SweptHit, in_entity_order};
+use crate::pair_result::{EntityPair, PairResult, SweptHit};
 use crate::swept_pairs::Sweep;
 use crate::warnings::Warned;
 use crate::{Collider, CollisionLayers};
@@ -70,8 +70,14 @@ impl PlacedCollider {
     }
 }
 
-/// The plugin's collision state: the broad phase, every placed collider, the candidate
-/// pairs and the contacts of the last step.
+/// The plugin's collision state: the broad phase, every placed collider, and the last
+/// step's candidate pairs with whether each touches (contacts are computed on request,
+/// see [`Self::contact`]).
+///
+/// Read it between steps, or after [`SatSystems::Events`](crate::SatSystems::Events):
+/// in the middle of a step (after the sync, before the narrow phase) the pairs are still
+/// the last step's while the colliders are already this step's, and a pair whose
+/// collider went in the sync is left out.
 ///
 /// Pairs are listed in the broad phase's order: by the pair's smaller entity index, then
 /// its larger one. Within a pair the entities are in entity order (`a < b` as `Entity`
@@ -170,9 +176,10 @@ pub(crate) fn entity_last_step(
         Some(placed) if placed.created_step != step => placed.entity,
         _ => {
             let first = forgotten.partition_point(|&(forgotten_id, _)| forgotten_id < id);
-            let (found, entity) = forgotten[first];
-            assert_eq!(found, id, "a pair of the last step names a collider it had");
-            entity
+            match forgotten.get(first) {
+                Some(&(found, entity)) if found == id => entity,
+                _ => panic!("a pair of the last step names collider {id}, which it had"),
+            }
         }
     }
 }
@@ -249,7 +256,11 @@ impl CollisionWorld {
         if !result.touching {
             return None;
         }
-        let ((first, _), _) = self.in_entity_order(ids);
+        // The pair as the last step knew it: an index reused since names another pair.
+        let ((first, second), _) = self.in_entity_order(ids);
+        if (first, second) != (a.min(b), a.max(b)) {
+            return None;
+        }
         let contact = self.contact_of(ids, result)?;
         Some(if first == a {
             contact
@@ -270,10 +281,15 @@ impl CollisionWorld {
             return Some(self.swept_hits[index].contact.clone());
         }
         let (_, ids) = self.in_entity_order(pair);
-        let (a, b) = (
-            placed(&self.colliders, ids.0),
-            placed(&self.colliders, ids.1),
-        );
+        // The records, if they are still the pair's (read in the middle of a step, a
+        // collider may have gone in this step's sync).
+        let record = |id: u32| {
+            self.colliders
+                .get(id as usize)?
+                .as_ref()
+                .filter(|placed| placed.entity == self.sides.entity(id))
+        };
+        let (a, b) = (record(ids.0)?, record(ids.1)?);
         sat2d::contact(&a.shape, &a.iso, &b.shape, &b.iso)
     }
 
@@ -287,14 +303,10 @@ impl CollisionWorld {
         Some(self.swept_hits[index].time_of_impact)
     }
 
-    /// The pair of placed colliders `ids` in entity order: the entities smaller first,
-    /// and their ids in the same order.
+    /// The last step's pair `ids` in entity order: the entities smaller first, and their
+    /// ids in the same order.
     pub(crate) fn in_entity_order(&self, ids: (u32, u32)) -> (EntityPair, (u32, u32)) {
-        let (a, b) = (
-            placed(&self.colliders, ids.0),
-            placed(&self.colliders, ids.1),
-        );
-        in_entity_order(ids, a.entity, b.entity)
+        self.sides.in_entity_order(ids)
     }
 
     /// The pairs the broad phase proposed in the last step, as entities (the smaller

@@ -37,8 +37,8 @@ pub(crate) fn in_entity_order(
 }
 
 /// The narrow phase's result for one candidate pair. Results are kept beside the
-/// candidate pairs, in the same order (`CollisionWorld::results[i]` is the result of
-/// `CollisionWorld::candidates[i]`), so a pair's ids are stored once.
+/// pairs, in the same order (`CollisionWorld::results[i]` is the result of
+/// `CollisionWorld::pairs[i]`), so a pair's ids are stored once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PairResult {
     /// Whether the pair touches at the end of the step, or touched during it (`swept`).

@@ -163,8 +163,13 @@ impl Plugin for SatPlugin {
                     SatSystems::NarrowPhase,
                     SatSystems::Events,
                 )
-                    .chain(),
-            );
+                    .chain()
+                    .in_set(SatStep),
+            )
+            // Asked once per pass, before the step's first stage: a step that started
+            // runs to its end even if a system pauses detection half-way (each stage
+            // hands state to the next).
+            .configure_sets(schedule, SatStep.run_if(detection_enabled));
         if schedule == PostUpdate.intern() {
             app.configure_sets(
                 PostUpdate,
@@ -195,8 +200,7 @@ impl Plugin for SatPlugin {
                 find_candidate_pairs.in_set(SatSystems::BroadPhase),
                 test_candidate_pairs.in_set(SatSystems::NarrowPhase),
                 report_collisions.in_set(SatSystems::Events),
-            )
-                .distributive_run_if(detection_enabled),
+            ),
         );
         self.add_collider_assets(app);
     }
@@ -206,6 +210,10 @@ impl Plugin for SatPlugin {
         self.add_collider_assets(app);
     }
 }
+
+/// The four [`SatSystems`] stages together, the set [`SatConfig::enabled`] gates.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct SatStep;
 
 impl SatPlugin {
     /// Registers `.collider.ron` assets when the app has an `AssetPlugin` (headless apps

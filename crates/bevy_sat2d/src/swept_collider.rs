@@ -14,11 +14,13 @@ use bevy::prelude::*;
 ///   nothing): [`CollisionEvent::Started`](crate::CollisionEvent::Started) with
 ///   `time_of_impact: None`, then `Ongoing`.
 /// - A pair that touched during the step but no longer does at its end gets `Started`
-///   with the contact at the time of impact (the shapes placed where they first
-///   touched; depth about 0, normal from `a` to `b` as always) and `time_of_impact:
-///   Some(t)`, `t` the fraction of the step in `(0, 1]`. [`CollisionStarted`] carries
-///   the same, and [`CollidingEntities`] holds the other entity until the next step,
-///   which reports `Ended` (or `Ended` and a new `Started` if it hits again).
+///   with `time_of_impact: Some(t)`, `t` the fraction of the step in `(0, 1]`; its
+///   contact, kept until the next step and read like any other
+///   ([`CollisionEvent::contact`](crate::CollisionEvent::contact)), is the one at the
+///   time of impact (the shapes placed where they first touched; depth about 0, normal
+///   from `a` to `b` as always). [`CollisionStarted`] carries the same contact and
+///   time, and [`CollidingEntities`] holds the other entity until the next step, which
+///   reports `Ended` (or `Ended` and a new `Started` if it hits again).
 /// - A pair that touched at the end of the last step and is apart now simply ends:
 ///   the touch was under way when the step began, so nothing new started.
 ///

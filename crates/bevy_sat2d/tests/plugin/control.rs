@@ -38,6 +38,57 @@ fn set_enabled(app: &mut App, enabled: bool) {
     app.world_mut().resource_mut::<SatConfig>().enabled = enabled;
 }
 
+/// Whether `pause_mid_step` pauses detection in its next run.
+#[derive(Resource, Default)]
+struct PauseMidStep(bool);
+
+/// Runs between the sync and the broad phase: pauses detection once when asked.
+fn pause_mid_step(mut pause: ResMut<PauseMidStep>, mut config: ResMut<SatConfig>) {
+    if pause.0 {
+        pause.0 = false;
+        config.enabled = false;
+    }
+}
+
+/// A system that pauses detection in the middle of a step (after the sync, before the
+/// broad phase) lets that step finish: its pairs start in it, nothing runs while
+/// paused, and a despawn in the pause ends its pair once on resume.
+#[test]
+fn a_pause_in_the_middle_of_a_step_lets_the_step_finish() {
+    let mut app = app();
+    app.init_resource::<PauseMidStep>().add_systems(
+        PostUpdate,
+        pause_mid_step
+            .after(SatSystems::SyncColliders)
+            .before(SatSystems::BroadPhase),
+    );
+    let mut log = EventLog::new(&app);
+    let a = app
+        .world_mut()
+        .spawn((Collider::circle(5.0), at(0.0, 0.0)))
+        .id();
+    let b = app
+        .world_mut()
+        .spawn((Collider::circle(5.0), at(6.0, 0.0)))
+        .id();
+    app.world_mut().resource_mut::<PauseMidStep>().0 = true;
+    let events = log.step(&mut app);
+    assert_eq!(summary(&events), [("started", pair(a, b))]);
+    assert!(!app.world().resource::<SatConfig>().enabled);
+    assert_eq!(
+        app.world().get::<CollidingEntities>(a).unwrap().sorted(),
+        [b]
+    );
+    let step = app.world().resource::<CollisionWorld>().step();
+    app.world_mut().despawn(b);
+    assert!(log.step(&mut app).is_empty(), "paused: nothing");
+    assert_eq!(app.world().resource::<CollisionWorld>().step(), step);
+    set_enabled(&mut app, true);
+    let events = log.step(&mut app);
+    assert_eq!(summary(&events), [("ended", pair(a, b))]);
+    assert!(app.world().get::<CollidingEntities>(a).unwrap().is_empty());
+}
+
 #[test]
 fn a_paused_step_writes_nothing_and_resumes_cleanly() {
     let mut app = app();
@@ -225,5 +276,44 @@ fn observer_events_reach_whoever_observes_them() {
         app.world().resource::<Told>().0,
         [("started", watched, third)],
         "only the entity observer is left"
+    );
+}
+
+/// What `read_mid_step` saw: contacts computed and pairs listed.
+#[derive(Resource, Default)]
+struct MidStep(Vec<(usize, usize)>);
+
+/// Reads the world between the sync and the broad phase.
+fn read_mid_step(world: Res<CollisionWorld>, mut seen: ResMut<MidStep>) {
+    seen.0
+        .push((world.contacts().count(), world.touching_pairs().count()));
+}
+
+/// Read in the middle of a step, after a sync that dropped a collider, the world still
+/// lists the last step's pairs, gives no contact for the one whose collider went, and
+/// does not panic.
+#[test]
+fn the_world_read_in_the_middle_of_a_step_leaves_out_what_the_sync_dropped() {
+    let mut app = app();
+    app.init_resource::<MidStep>().add_systems(
+        PostUpdate,
+        read_mid_step
+            .after(SatSystems::SyncColliders)
+            .before(SatSystems::BroadPhase),
+    );
+    app.world_mut().spawn((Collider::circle(5.0), at(0.0, 0.0)));
+    let b = app
+        .world_mut()
+        .spawn((Collider::circle(5.0), at(6.0, 0.0)))
+        .id();
+    app.update();
+    app.update();
+    app.world_mut().despawn(b);
+    app.update();
+    // Before the first step nothing; then the pair with its contact; then the pair
+    // without one (its collider went in that step's sync).
+    assert_eq!(
+        app.world().resource::<MidStep>().0,
+        [(0, 0), (1, 1), (0, 1)]
     );
 }
