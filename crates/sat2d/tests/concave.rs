@@ -6,7 +6,7 @@ use common::exact::{self, Core};
 use common::{seeded, strategies};
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
-use sat2d::{Iso, Shape, Vec2};
+use sat2d::{Iso, Rot, Shape, Vec2};
 
 const BAND: f64 = 2e-4;
 
@@ -136,6 +136,58 @@ fn containment_of_and_in_concave_shapes() {
     assert!(itself.a_in_b && itself.b_in_a);
 }
 
+/// Found by the plugin's churn soak: a notched box touching a box a hair beyond the
+/// tolerance in one order's frame and within it in the other's. `intersects` said
+/// `true` as (notch, box) and `false` as (box, notch), and `contact` said `None` both
+/// ways. Slid through that boundary in steps of 2e-6, every placement must get one
+/// answer from all four calls.
+#[test]
+fn intersects_and_contact_agree_in_either_order_at_the_touching_boundary() {
+    let notch = Shape::polygon(&[
+        Vec2::new(-6.0, -4.0),
+        Vec2::new(6.0, -4.0),
+        Vec2::new(6.0, 4.0),
+        Vec2::new(0.0, 0.0),
+        Vec2::new(-6.0, 4.0),
+    ])
+    .unwrap();
+    // The placements as the soak had them, rotations to the bit.
+    let notch_iso = Iso {
+        translation: Vec2::new(57.801_575, 174.419_25),
+        rotation: Rot {
+            cos: -0.531_569_84,
+            sin: 0.847_014_37,
+        },
+    };
+    let block = Shape::rectangle(2.0 * 2.661_849, 2.0 * 6.416_273_6);
+    let block_rotation = Rot {
+        cos: -0.945_032,
+        sin: 0.326_978_03,
+    };
+    let start = Vec2::new(47.680_7, 175.275_12);
+    let direction = Vec2::new(block_rotation.cos, block_rotation.sin);
+    let mut answers = [0; 2];
+    for step in -150..=150 {
+        let block_iso = Iso {
+            translation: start + direction * (step as f32 * 2e-6),
+            rotation: block_rotation,
+        };
+        let hit = sat2d::intersects(&notch, &notch_iso, &block, &block_iso);
+        assert_eq!(
+            sat2d::intersects(&block, &block_iso, &notch, &notch_iso),
+            hit,
+            "step {step}"
+        );
+        let contact = sat2d::contact(&notch, &notch_iso, &block, &block_iso);
+        assert_eq!(contact.is_some(), hit, "step {step}");
+        let swapped = sat2d::contact(&block, &block_iso, &notch, &notch_iso);
+        assert_eq!(swapped.is_some(), hit, "step {step}");
+        answers[usize::from(hit)] += 1;
+    }
+    // The slide crosses the boundary: both answers occur.
+    assert!(answers[0] > 0 && answers[1] > 0, "{answers:?}");
+}
+
 fn check_concave_pair(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> Result<(), TestCaseError> {
     let band = BAND * exact::size(a, b);
     let parts_a = exact::cores(a, iso_a);
@@ -144,6 +196,11 @@ fn check_concave_pair(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> Result<
     let hit = sat2d::intersects(a, iso_a, b, iso_b);
     let contact = sat2d::contact(a, iso_a, b, iso_b);
     prop_assert_eq!(hit, contact.is_some());
+    prop_assert_eq!(
+        hit,
+        sat2d::intersects(b, iso_b, a, iso_a),
+        "intersects swapped"
+    );
     if deepest > band {
         prop_assert!(hit, "missed an overlap of {}", deepest);
     }

@@ -112,6 +112,11 @@ pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
                 _ => on_convex_pair(a, b, &relative, Intersects(tolerance)),
             }
         }
+        // The order and frame `contact` solves in, so the two agree whichever order is
+        // asked (a touch within the tolerance can fall either side in another frame).
+        Route::Concave if solved_reversed(a, iso_a, b, iso_b) => {
+            intersects_concave(b, a, &iso_b.inverse_mul(iso_a), tolerance)
+        }
         Route::Concave => intersects_concave(a, b, &iso_a.inverse_mul(iso_b), tolerance),
     }
 }
