@@ -1,7 +1,7 @@
 //! Control over the step: pausing it (`SatConfig::enabled`), leaving out `Ongoing`
 //! (`SatConfig::ongoing_events`), and observer events for the entities observed.
 
-use crate::common::{EventLog, app, at, set_x};
+use crate::common::{EventLog, app, at, set_x, spawn_circle};
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
 
@@ -63,14 +63,8 @@ fn a_pause_in_the_middle_of_a_step_lets_the_step_finish() {
             .before(SatSystems::BroadPhase),
     );
     let mut log = EventLog::new(&app);
-    let a = app
-        .world_mut()
-        .spawn((Collider::circle(5.0), at(0.0, 0.0)))
-        .id();
-    let b = app
-        .world_mut()
-        .spawn((Collider::circle(5.0), at(6.0, 0.0)))
-        .id();
+    let a = spawn_circle(&mut app, 5.0, 0.0);
+    let b = spawn_circle(&mut app, 5.0, 6.0);
     app.world_mut().resource_mut::<PauseMidStep>().0 = true;
     let events = log.step(&mut app);
     assert_eq!(summary(&events), [("started", pair(a, b))]);
@@ -301,11 +295,8 @@ fn the_world_read_in_the_middle_of_a_step_leaves_out_what_the_sync_dropped() {
             .after(SatSystems::SyncColliders)
             .before(SatSystems::BroadPhase),
     );
-    app.world_mut().spawn((Collider::circle(5.0), at(0.0, 0.0)));
-    let b = app
-        .world_mut()
-        .spawn((Collider::circle(5.0), at(6.0, 0.0)))
-        .id();
+    spawn_circle(&mut app, 5.0, 0.0);
+    let b = spawn_circle(&mut app, 5.0, 6.0);
     app.update();
     app.update();
     app.world_mut().despawn(b);

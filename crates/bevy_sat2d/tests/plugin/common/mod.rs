@@ -52,6 +52,13 @@ pub fn at(x: f32, y: f32) -> Transform {
     Transform::from_xyz(x, y, 0.0)
 }
 
+/// Spawns a circle collider of `radius` at `(x, 0)`.
+pub fn spawn_circle(app: &mut App, radius: f32, x: f32) -> Entity {
+    app.world_mut()
+        .spawn((Collider::circle(radius), at(x, 0.0)))
+        .id()
+}
+
 pub fn set_x(app: &mut App, entity: Entity, x: f32) {
     app.world_mut()
         .get_mut::<Transform>(entity)
