@@ -195,17 +195,13 @@ fn report_changes(
     }
 
     events.write_batch(Counted {
-        iterator: world
-            .pair_results()
-            .filter(|(_, r)| started(r))
-            .map(|(ids, result)| {
-                let ((a, b), _) = world.sides.in_entity_order(ids);
-                CollisionEvent::Started {
-                    a,
-                    b,
-                    time_of_impact: swept_time(world, ids, result),
-                }
-            }),
+        iterator: pairs_where(world, started).map(|((a, b), ids, result)| {
+            CollisionEvent::Started {
+                a,
+                b,
+                time_of_impact: swept_time(world, ids, result),
+            }
+        }),
         left: counts.started,
     });
     add_partners(world, partner_counts, colliding);
@@ -213,8 +209,7 @@ fn report_changes(
     if observers.started.is_empty() {
         return;
     }
-    for (pair, result) in world.pair_results().filter(|(_, r)| started(r)) {
-        let ((a, b), _) = world.sides.in_entity_order(pair);
+    for ((a, b), pair, result) in pairs_where(world, started) {
         for (entity, other) in [(a, b), (b, a)] {
             if !observers.started.contains(entity) || colliding.get(entity).is_err() {
                 continue;
@@ -237,6 +232,18 @@ fn report_changes(
     }
 }
 
+/// The last step's pairs whose result passes `keep`, each as its entities (smaller
+/// first), its ids and its result, in id-pair order.
+fn pairs_where(
+    world: &CollisionWorld,
+    keep: fn(&PairResult) -> bool,
+) -> impl Iterator<Item = (EntityPair, IdPair, &PairResult)> {
+    world
+        .pair_results()
+        .filter(move |(_, result)| keep(result))
+        .map(|(ids, result)| (world.sides.in_entity_order(ids).0, ids, result))
+}
+
 /// The time of impact of pair `ids` with result `result`, if a sweep found it.
 fn swept_time(world: &CollisionWorld, ids: IdPair, result: &PairResult) -> Option<f32> {
     result.swept.then(|| world.time_of_impact(ids)).flatten()
@@ -245,13 +252,8 @@ fn swept_time(world: &CollisionWorld, ids: IdPair, result: &PairResult) -> Optio
 /// Writes `Ongoing` for every pair that goes on touching (`count` of them).
 fn write_ongoing(world: &CollisionWorld, count: usize, events: &mut MessageWriter<CollisionEvent>) {
     events.write_batch(Counted {
-        iterator: world
-            .pair_results()
-            .filter(|(_, r)| ongoing(r))
-            .map(|(ids, _)| {
-                let ((a, b), _) = world.sides.in_entity_order(ids);
-                CollisionEvent::Ongoing { a, b }
-            }),
+        iterator: pairs_where(world, ongoing)
+            .map(|((a, b), _, _)| CollisionEvent::Ongoing { a, b }),
         left: count,
     });
 }
