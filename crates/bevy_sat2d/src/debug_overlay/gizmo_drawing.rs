@@ -107,7 +107,13 @@ pub(crate) fn draw_overlay(
             );
         }
     }
-    for (_, b, contact) in world.contacts() {
+    // Contacts are computed on request: only when something of them is drawn.
+    let draws_contacts = draw.contact_points || draw.normals || draw.mtv;
+    let contacts = draws_contacts
+        .then(|| world.contacts())
+        .into_iter()
+        .flatten();
+    for (_, b, contact) in contacts {
         if draw.contact_points {
             for point in contact.points() {
                 gizmos.circle_2d(*point, 2.5, colors::CONTACT_POINT);

@@ -252,14 +252,15 @@ fn inspector(
                 }
             });
             ui.label("contacts (click to explain):");
-            for (a, b, contact) in world
-                .contacts()
-                .filter(|(a, b, _)| *a == selected.entity || *b == selected.entity)
-            {
-                let (other, contact) = if a == selected.entity {
-                    (b, contact.clone())
-                } else {
-                    (a, contact.flipped())
+            // Only the selected collider's contacts are computed.
+            let partners = world.touching_pairs().filter_map(|(a, b)| {
+                (a == selected.entity)
+                    .then_some(b)
+                    .or((b == selected.entity).then_some(a))
+            });
+            for other in partners {
+                let Some(contact) = world.contact(selected.entity, other) else {
+                    continue;
                 };
                 let text = format!(
                     "{}: depth {:.3}, normal {}, MTV {}, {} point(s){}{}",
