@@ -10,6 +10,7 @@ use sat2d::{Contact, Iso, Shape};
 use crate::collider_sides::ColliderSides;
 use crate::narrow_phase::EndedPair;
 use crate::pair_result::{EntityPair, PairResult, SweptHit};
+use crate::report::Counts;
 use crate::swept_pairs::Sweep;
 use crate::warnings::Warned;
 use crate::{Collider, CollisionLayers};
@@ -117,6 +118,9 @@ pub struct CollisionWorld {
     /// kept for its capacity. The narrow phase writes into it while it reads `results`,
     /// then the two swap.
     pub(crate) spare_results: Vec<PairResult>,
+    /// How many of this step's pairs started, went on and ended, counted by the narrow
+    /// phase for the events stage.
+    pub(crate) counts: Counts,
     /// Each collider's entity and this step's flags, by id, for the pair walks.
     pub(crate) sides: ColliderSides,
     /// This step's touches found by sweeps, in id order (see [`PairResult::swept`]).
@@ -157,31 +161,6 @@ pub(crate) fn placed(colliders: &[Option<PlacedCollider>], id: u32) -> &PlacedCo
     colliders[id as usize]
         .as_ref()
         .expect("grid ids always name a placed collider")
-}
-
-/// The entity that held id `id` at the end of the last step, for a pair of that step:
-/// its record's, unless the record was made this step or is gone, when it is the
-/// entity of the first record `forgotten` (sorted by id, stably) lists for the id.
-///
-/// # Panics
-///
-/// If the id had no record last step (no pair of that step names it then).
-pub(crate) fn entity_last_step(
-    colliders: &[Option<PlacedCollider>],
-    forgotten: &[(u32, Entity)],
-    id: u32,
-    step: u64,
-) -> Entity {
-    match &colliders[id as usize] {
-        Some(placed) if placed.created_step != step => placed.entity,
-        _ => {
-            let first = forgotten.partition_point(|&(forgotten_id, _)| forgotten_id < id);
-            match forgotten.get(first) {
-                Some(&(found, entity)) if found == id => entity,
-                _ => panic!("a pair of the last step names collider {id}, which it had"),
-            }
-        }
-    }
 }
 
 impl CollisionWorld {

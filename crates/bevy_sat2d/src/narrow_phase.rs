@@ -20,8 +20,9 @@ use bevy::prelude::*;
 use bevy::tasks::ComputeTaskPool;
 use sat2d::broad_phase::IdPair;
 
-use crate::collision_world::{PlacedCollider, entity_last_step, placed};
+use crate::collision_world::{PlacedCollider, placed};
 use crate::pair_result::{EntityPair, PairResult, SweptHit, Test, in_entity_order};
+use crate::report::Counts;
 use crate::swept_contact::contact_at_impact;
 use crate::{CollisionWorld, SatConfig, SatDiagnostics};
 
@@ -39,6 +40,31 @@ fn run_test(ids: IdPair, result: &mut PairResult, colliders: &[Option<PlacedColl
     let (a, b) = if a.entity < b.entity { (a, b) } else { (b, a) };
     result.touching = sat2d::intersects(&a.shape, &a.iso, &b.shape, &b.iso);
     result.test = Test::None;
+}
+
+/// The entity that held id `id` at the end of the last step, for a pair of that step:
+/// its record's, unless the record was made this step or is gone, when it is the
+/// entity of the first record `forgotten` (sorted by id, stably) lists for the id.
+///
+/// # Panics
+///
+/// If the id had no record last step (no pair of that step names it then).
+fn entity_last_step(
+    colliders: &[Option<PlacedCollider>],
+    forgotten: &[(u32, Entity)],
+    id: u32,
+    step: u64,
+) -> Entity {
+    match &colliders[id as usize] {
+        Some(placed) if placed.created_step != step => placed.entity,
+        _ => {
+            let first = forgotten.partition_point(|&(forgotten_id, _)| forgotten_id < id);
+            match forgotten.get(first) {
+                Some(&(found, entity)) if found == id => entity,
+                _ => panic!("a pair of the last step names collider {id}, which it had"),
+            }
+        }
+    }
 }
 
 /// A pair that touched at the end of the last step (or during it) and ends now.
@@ -82,6 +108,7 @@ pub(crate) fn test_candidate_pairs(
         sweep_tests,
         forgotten,
         sides,
+        counts,
         pile_up_warned,
         ..
     } = &mut *world;
@@ -181,7 +208,8 @@ pub(crate) fn test_candidate_pairs(
 
     diagnostics.sat_tests = tests;
     diagnostics.reused_contacts = reused;
-    diagnostics.contacts = results.iter().filter(|r| r.touching).count();
+    *counts = Counts::of(ended.len(), results);
+    diagnostics.contacts = counts.touching();
     if diagnostics.contacts > config.pile_up_warning && !*pile_up_warned {
         *pile_up_warned = true;
         warn!(

@@ -97,18 +97,24 @@ pub(crate) struct Counts {
 }
 
 impl Counts {
-    /// The counts of the last step's results.
-    pub(crate) fn of(world: &CollisionWorld) -> Self {
+    /// The counts of a step's `results`, with `listed_ended` pairs ended without a
+    /// result (the narrow phase's `ended` list): taken by the narrow phase, once.
+    pub(crate) fn of(listed_ended: usize, results: &[PairResult]) -> Self {
         let mut counts = Self {
-            ended: world.ended.len(),
+            ended: listed_ended,
             ..Self::default()
         };
-        for result in &world.results {
+        for result in results {
             counts.started += usize::from(started(result));
             counts.ongoing += usize::from(ongoing(result));
             counts.ended += usize::from(now_apart(result));
         }
         counts
+    }
+
+    /// The pairs touching at the end of the step (or during it, for a swept hit).
+    pub(crate) fn touching(&self) -> usize {
+        self.started + self.ongoing
     }
 }
 
@@ -128,7 +134,7 @@ pub(crate) fn report_collisions(
     let start = Instant::now();
     // Taken out while the world is read; put back, all zero again, after.
     let mut partner_counts = std::mem::take(&mut world.partner_counts);
-    let counts = Counts::of(&world);
+    let counts = world.counts;
     if counts.started != 0 || counts.ended != 0 {
         observers.refresh(observer_entities.iter());
         report_changes(

@@ -1,7 +1,6 @@
 //! The steady-state buffer tests of [`CollisionWorld`](super::CollisionWorld).
 
 use super::*;
-use crate::report::Counts;
 use crate::{SatDiagnostics, SatPlugin};
 
 /// Applies `visit` to every buffer the step reuses.
@@ -114,7 +113,7 @@ fn a_steady_state_step_reuses_every_buffer() {
         assert_eq!(diagnostics.reused_contacts, 40, "step {step}");
         assert_eq!(diagnostics.sat_tests, if touching_step { 40 } else { 0 });
         assert_eq!(diagnostics.contacts, if touching_step { 80 } else { 40 });
-        let counts = Counts::of(app.world().resource::<CollisionWorld>());
+        let counts = app.world().resource::<CollisionWorld>().counts;
         assert_eq!(counts.started, if touching_step { 40 } else { 0 });
         assert_eq!(counts.ended, if touching_step { 0 } else { 40 });
         if touching_step {
@@ -185,7 +184,7 @@ fn a_steady_state_step_with_swept_colliders_reuses_every_buffer() {
         let world = app.world().resource::<CollisionWorld>();
         assert_eq!(world.sweeps.len(), 40);
         // Last step's swept touches end, this step's start.
-        let counts = Counts::of(world);
+        let counts = world.counts;
         assert_eq!(counts.started, 40, "step {step}");
         assert_eq!(counts.ended, 40, "step {step}");
         let swept = world.results.iter().filter(|result| result.swept).count();

@@ -51,7 +51,7 @@ fn check(app: &App, centre: Entity, ring: &[Entity], kept: usize) {
         let expected: &[Entity] = if index < kept { &[centre] } else { &[] };
         assert_eq!(list.as_slice(), expected, "circle {index}");
     }
-    let counts = Counts::of(app.world().resource::<CollisionWorld>());
+    let counts = app.world().resource::<CollisionWorld>().counts;
     assert_eq!(counts.ended, ring.len() - kept);
     assert_eq!(counts.ongoing, kept);
     assert_eq!(counts.started, 0);
