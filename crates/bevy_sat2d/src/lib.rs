@@ -147,69 +147,71 @@
 //! second, `depth ≥ 0`, and moving the second by `contact.mtv()` leaves them touching.
 //! Shapes are closed sets: touching counts as colliding (`depth == 0`).
 //!
+//! # Where things are
+//!
+//! The source is laid out by concern; each folder's module doc is its guide.
+//!
+//! - `components/`: what a game adds to its entities (`Collider`, `StaticCollider`,
+//!   `SweptCollider`, layers, bodies, exclusions) and the `PairFilter` hook.
+//! - `world/`: the state between steps, `CollisionWorld` and a `PlacedCollider` per
+//!   collider, with the types the stages hand each other through it. It imports no
+//!   stage.
+//! - `step/`: the four stages (`sync`, `broad_phase`, `narrow_phase`, `report`) and the
+//!   swept pairs; each reads and writes `world/`, none imports another.
+//! - `events/`: `CollisionEvent`, the observer events, `CollidingEntities`.
+//! - `query/`: `SpatialQuery`, `QueryFilter`, the ray walk through the grid.
+//! - `assets/`: `.collider.ron` shapes, hot reloaded.
+//! - `character_mover/`: `CharacterMover` and `move_and_slide`.
+//! - `debug_overlay/` (feature `debug-overlay`): the egui panel, gizmos, SAT explainer.
+//! - At the root: `plugin.rs` (`SatPlugin`), `sat_systems.rs` (the sets),
+//!   `sat_config.rs`, `diagnostics.rs`.
+//!
 //! # Features
 //!
 //! - `debug-overlay` (default): the egui panel and gizmo overlay. It pulls in Bevy's
 //!   renderer; without it the plugin depends on no rendering crate.
 
-mod broad_phase;
+mod assets;
 mod character_mover;
-mod collider;
-mod collider_asset;
-mod collider_of;
-mod collider_sides;
-mod colliding_entities;
-mod collision_event;
-mod collision_exclusions;
-mod collision_layers;
-mod collision_observers;
-mod collision_world;
+mod components;
 #[cfg(feature = "debug-overlay")]
 pub mod debug_overlay;
 mod diagnostics;
-mod narrow_phase;
-mod pair_filter;
-mod pair_result;
-mod placement;
+mod events;
 mod plugin;
-mod query_filter;
-mod ray_walk;
-mod removal;
-mod report;
+mod query;
 mod sat_config;
 mod sat_systems;
-mod spatial_query;
-mod static_collider;
-mod swept_collider;
-mod swept_contact;
-mod swept_pairs;
-mod sync;
-mod warnings;
+mod step;
+mod world;
 
+pub use assets::collider_asset::{
+    ColliderAsset, ColliderAssetError, ColliderAssetLoader, ColliderHandle,
+};
 pub use character_mover::{
     CharacterMover, CharacterMoverPlugin, MoverGround, MoverHit, MoverOutput, MoverSettings,
     OneWayPlatform, move_and_slide, move_movers,
 };
-pub use collider::Collider;
-pub use collider_asset::{ColliderAsset, ColliderAssetError, ColliderAssetLoader, ColliderHandle};
-pub use collider_of::{BodyColliders, ColliderOf};
-pub use colliding_entities::CollidingEntities;
-pub use collision_event::{CollisionEnded, CollisionEvent, CollisionStarted};
-pub use collision_exclusions::CollisionExclusions;
-pub use collision_layers::CollisionLayers;
-pub use collision_world::{CollisionWorld, PlacedCollider};
+pub use components::collider::Collider;
+pub use components::collider_of::{BodyColliders, ColliderOf};
+pub use components::collision_exclusions::CollisionExclusions;
+pub use components::collision_layers::CollisionLayers;
+pub use components::pair_filter::PairFilter;
+pub use components::static_collider::StaticCollider;
+pub use components::swept_collider::SweptCollider;
 pub use diagnostics::SatDiagnostics;
-pub use pair_filter::PairFilter;
-pub use pair_result::EntityPair;
-pub use placement::placement;
+pub use events::colliding_entities::CollidingEntities;
+pub use events::collision_event::{CollisionEnded, CollisionEvent, CollisionStarted};
 pub use plugin::SatPlugin;
-pub use query_filter::QueryFilter;
+pub use query::query_filter::QueryFilter;
+pub use query::spatial_query::SpatialQuery;
 pub use sat_config::SatConfig;
 pub use sat_systems::SatSystems;
 pub use sat2d;
-pub use spatial_query::SpatialQuery;
-pub use static_collider::StaticCollider;
-pub use swept_collider::SweptCollider;
+pub use world::collision_world::CollisionWorld;
+pub use world::pair_result::EntityPair;
+pub use world::placed_collider::PlacedCollider;
+pub use world::placement::placement;
 
 /// Everything a game needs: `use bevy_sat2d::prelude::*;`.
 pub mod prelude {

@@ -11,16 +11,23 @@ use bevy::transform::systems::{
 };
 use sat2d::broad_phase::CellSize;
 
-use crate::broad_phase::find_candidate_pairs;
-use crate::collider_asset::{ColliderAssetLoader, apply_collider_assets};
-use crate::narrow_phase::test_candidate_pairs;
-use crate::report::report_collisions;
+use crate::assets::collider_asset::ColliderAsset;
+use crate::assets::collider_asset::{ColliderAssetLoader, apply_collider_assets};
+use crate::components::collider::Collider;
+use crate::components::collider_of::{BodyColliders, ColliderOf};
+use crate::components::collision_layers::CollisionLayers;
+use crate::components::static_collider::StaticCollider;
+use crate::components::swept_collider::SweptCollider;
+use crate::diagnostics::SatDiagnostics;
+use crate::events::collision_event::CollisionEvent;
+use crate::sat_config::SatConfig;
 use crate::sat_config::detection_enabled;
-use crate::sync::sync_colliders;
-use crate::{
-    BodyColliders, Collider, ColliderAsset, ColliderOf, CollisionEvent, CollisionLayers,
-    CollisionWorld, SatConfig, SatDiagnostics, SatSystems, StaticCollider, SweptCollider,
-};
+use crate::sat_systems::SatSystems;
+use crate::step::broad_phase::find_candidate_pairs;
+use crate::step::narrow_phase::test_candidate_pairs;
+use crate::step::report::report_collisions;
+use crate::step::sync::sync_colliders;
+use crate::world::collision_world::CollisionWorld;
 
 /// Collision detection for 2D: add it, put [`Collider`]s on entities, read
 /// [`CollisionEvent`]s.

@@ -95,9 +95,9 @@
 //! - **The MTV** is computed by the face scan in `query/kernel/face_scan.rs` and turned
 //!   into a [`Contact`] by `query/pairs/contact_convex_convex.rs`. Concave shapes:
 //!   `query/pairs/contact_concave.rs` finds the touching part pairs (through an AABB
-//!   tree over the parts), and `query/pairs/concave_mtv.rs` the exact MTV: the
+//!   tree over the parts), and `query/concave/` the exact MTV: the
 //!   part pairs' Minkowski differences near the origin, searched for the nearest point
-//!   none of them covers by a quadtree branch and bound (`query/nearest_uncovered.rs`),
+//!   none of them covers by a quadtree branch and bound (`query/concave/nearest_uncovered.rs`),
 //!   at a cost that follows the parts near the contact, not the product of the part
 //!   counts.
 //! - **Contact points** come from `query/manifold/` (clip, then settle).

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy::transform::TransformSystems;
 
 use super::{CharacterMover, MoverOutput, OneWayPlatform, move_movers};
-use crate::SatSystems;
+use crate::sat_systems::SatSystems;
 
 /// Adds [`move_movers`] to `schedule`, after transform propagation and before
 /// [`SatSystems::SyncColliders`], and registers the mover's types. Use the same

@@ -14,18 +14,18 @@
 //! `step_up.rs`, `ground.rs`, `push_out.rs`, `platform_carry.rs`), then the system and
 //! the plugin.
 
-mod character_mover_plugin;
-mod ground;
-mod move_and_slide;
-mod move_movers;
-mod mover;
-mod mover_output;
-mod one_way_platform;
-mod platform_carry;
-mod push_out;
-mod seams;
-mod step_up;
-mod sweep;
+pub(crate) mod character_mover_plugin;
+pub(crate) mod ground;
+pub(crate) mod move_and_slide;
+pub(crate) mod move_movers;
+pub(crate) mod mover;
+pub(crate) mod mover_output;
+pub(crate) mod one_way_platform;
+pub(crate) mod platform_carry;
+pub(crate) mod push_out;
+pub(crate) mod seams;
+pub(crate) mod step_up;
+pub(crate) mod sweep;
 
 pub use character_mover_plugin::CharacterMoverPlugin;
 pub use move_and_slide::move_and_slide;

@@ -10,7 +10,11 @@ use sat2d::Shape;
 
 use super::platform_carry::{carry, ground_motion};
 use super::{CharacterMover, MoverOutput, OneWayPlatform, move_and_slide};
-use crate::{Collider, CollisionExclusions, QueryFilter, SpatialQuery, placement};
+use crate::components::collider::Collider;
+use crate::components::collision_exclusions::CollisionExclusions;
+use crate::query::query_filter::QueryFilter;
+use crate::query::spatial_query::SpatialQuery;
+use crate::world::placement::placement;
 
 /// Moves every [`CharacterMover`] by its [`translation`](CharacterMover::translation)
 /// with [`move_and_slide`], writes its [`MoverOutput`], and adds the move to its

@@ -5,7 +5,8 @@ use sat2d::{Iso, Shape};
 
 use super::sweep::Sweep;
 use super::{MoverSettings, OneWayPlatform};
-use crate::{QueryFilter, SpatialQuery};
+use crate::query::query_filter::QueryFilter;
+use crate::query::spatial_query::SpatialQuery;
 
 /// How far the ground `ground` moved since the last step placed it: its
 /// `GlobalTransform` now against the placement the collision world holds. Zero for a

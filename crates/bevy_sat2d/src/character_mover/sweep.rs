@@ -6,7 +6,8 @@ use bevy::prelude::*;
 use sat2d::{Contact, Iso, Rot, Shape, ShapeHit};
 
 use super::{MoverSettings, OneWayPlatform};
-use crate::{QueryFilter, SpatialQuery};
+use crate::query::query_filter::QueryFilter;
+use crate::query::spatial_query::SpatialQuery;
 
 /// How many colliders one cast may skip before it gives up and reports no hit.
 const MAX_SKIPPED: usize = 8;

@@ -7,7 +7,8 @@ use sat2d::{Iso, Shape};
 use super::colors;
 use super::projection_drawing::projection_drawing;
 use super::state::SatDebugState;
-use crate::{CollisionWorld, PlacedCollider};
+use crate::world::collision_world::CollisionWorld;
+use crate::world::placed_collider::PlacedCollider;
 
 /// The overlay's gizmo group: switch it off, or change its line width, through
 /// `GizmoConfigStore` like any other group.

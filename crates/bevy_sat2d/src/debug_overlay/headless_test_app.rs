@@ -8,7 +8,7 @@ use bevy::gizmos::{GizmoAsset, GizmoHandles};
 use bevy::prelude::*;
 
 use super::{SatDebugState, SatGizmos};
-use crate::SatPlugin;
+use crate::plugin::SatPlugin;
 
 /// `MinimalPlugins`, transforms, assets, [`SatPlugin`], gizmo storage, the overlay's
 /// gizmo group and `state`; the drawing under test is added by the caller.

@@ -3,17 +3,17 @@
 //! with step statistics, a collider list, an inspector and the SAT explainer. Add
 //! [`SatDebugPlugin`] after `DefaultPlugins` and [`SatPlugin`](crate::SatPlugin).
 
-mod colors;
-mod gizmo_drawing;
+pub(crate) mod colors;
+pub(crate) mod gizmo_drawing;
 #[cfg(test)]
-mod headless_test_app;
-mod mover_drawing;
-mod panel;
-mod picking;
-mod projection_drawing;
-mod query_drawing;
-mod query_recorder;
-mod state;
+pub(crate) mod headless_test_app;
+pub(crate) mod mover_drawing;
+pub(crate) mod panel;
+pub(crate) mod picking;
+pub(crate) mod projection_drawing;
+pub(crate) mod query_drawing;
+pub(crate) mod query_recorder;
+pub(crate) mod state;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
@@ -26,7 +26,7 @@ pub use projection_drawing::{ProjectionDrawing, projection_drawing};
 pub use query_recorder::{QueryRecorder, RecordedQuery};
 pub use state::{SatDebugDraw, SatDebugState};
 
-use crate::SatSystems;
+use crate::sat_systems::SatSystems;
 
 /// The overlay. It adds `EguiPlugin` if the app has none.
 ///

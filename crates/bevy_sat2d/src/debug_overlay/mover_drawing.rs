@@ -8,7 +8,10 @@ use bevy::prelude::*;
 use super::colors;
 use super::gizmo_drawing::SatGizmos;
 use super::state::SatDebugState;
-use crate::{CharacterMover, CollisionWorld, MoverOutput, SatSystems};
+use crate::character_mover::mover::CharacterMover;
+use crate::character_mover::mover_output::MoverOutput;
+use crate::sat_systems::SatSystems;
+use crate::world::collision_world::CollisionWorld;
 
 /// How far above the mover's box its mark floats, in world units.
 const MARK_GAP: f32 = 8.0;

@@ -7,7 +7,9 @@ use bevy_egui::{EguiContexts, egui};
 use sat2d::{AxisSource, Shape};
 
 use super::state::SatDebugState;
-use crate::{CollisionWorld, PlacedCollider, SatDiagnostics};
+use crate::diagnostics::SatDiagnostics;
+use crate::world::collision_world::CollisionWorld;
+use crate::world::placed_collider::PlacedCollider;
 
 /// The panel's width in logical pixels.
 pub const PANEL_WIDTH: f32 = 330.0;

@@ -5,7 +5,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
 use super::state::SatDebugState;
-use crate::CollisionWorld;
+use crate::world::collision_world::CollisionWorld;
 
 /// The world point under the cursor, seen through the first active 2D camera.
 #[must_use]

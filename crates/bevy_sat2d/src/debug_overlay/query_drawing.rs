@@ -8,7 +8,8 @@ use super::colors;
 use super::gizmo_drawing::{SatGizmos, draw_shape};
 use super::query_recorder::{QueryRecorder, RecordedQuery};
 use super::state::SatDebugState;
-use crate::{CollisionWorld, SatSystems};
+use crate::sat_systems::SatSystems;
+use crate::world::collision_world::CollisionWorld;
 
 /// How far a ray with an infinite `max_distance` is drawn.
 const UNBOUNDED_RAY_LENGTH: f32 = 100_000.0;

@@ -78,6 +78,21 @@ impl Bounds {
         }
     }
 
+    /// `Ok` if collider `id` may be inserted with these bounds: they pass
+    /// [`Self::check`], and `id` is not `present` already. What every broad phase's
+    /// [`insert`](super::BroadPhase::insert) checks before it changes anything.
+    ///
+    /// # Errors
+    /// [`BroadPhaseError::InvalidBounds`] first, then [`BroadPhaseError::DuplicateId`].
+    #[inline]
+    pub(super) fn check_new(&self, id: u32, present: bool) -> Result<(), BroadPhaseError> {
+        self.check(id)?;
+        if present {
+            return Err(BroadPhaseError::DuplicateId(id));
+        }
+        Ok(())
+    }
+
     /// Whether every number is finite, the box ordered and the radius not negative.
     #[inline]
     #[must_use]

@@ -52,10 +52,7 @@ impl BroadPhase for BruteForce {
         bounds: Bounds,
         mobility: Mobility,
     ) -> Result<(), BroadPhaseError> {
-        bounds.check(id)?;
-        if self.index_of.contains_key(&id) {
-            return Err(BroadPhaseError::DuplicateId(id));
-        }
+        bounds.check_new(id, self.index_of.contains_key(&id))?;
         self.index_of.insert(id, self.entries.len());
         self.entries.push(Entry {
             id,

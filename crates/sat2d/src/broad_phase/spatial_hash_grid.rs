@@ -204,10 +204,7 @@ impl BroadPhase for SpatialHashGrid {
         bounds: Bounds,
         mobility: Mobility,
     ) -> Result<(), BroadPhaseError> {
-        bounds.check(id)?;
-        if self.slot_of.contains(id) {
-            return Err(BroadPhaseError::DuplicateId(id));
-        }
+        bounds.check_new(id, self.slot_of.contains(id))?;
         let proxy = Proxy {
             id,
             bounds,

@@ -7,35 +7,34 @@
 //! - `route.rs`: the pair table. `pairs/`: one routine per row of it.
 //! - `kernel/`: the SAT kernels (face scan, plane distance, chord), scalar and lanes.
 //! - `manifold/`: contact points (clip, then settle into the overlap).
-//! - `closest_points.rs`, `core_intersection.rs`, `containment.rs`,
-//!   `minkowski_difference.rs`: the geometry the routines share.
-//! - The concave MTV (`pairs/concave_mtv.rs`) and what it stands on: `parts.rs` and
-//!   `part_pairs.rs` (the parts, and which pairs of them are near, through
-//!   `aabb_tree.rs`), `convex_window.rs` (a many-sided part cut down to a box),
-//!   `boundary_piece.rs` (a difference's boundary as edges and arcs),
-//!   `nearest_uncovered.rs` (the nearest point no difference covers) and
-//!   `square_cover.rs` (whether differences cover a square of its quadtree).
+//! - `concave/`: the exact MTV of shapes made of convex parts (`mtv_search.rs`) and
+//!   what it stands on: which part pairs are near (`part_pairs.rs`, through
+//!   `aabb_tree.rs`), their Minkowski differences (`minkowski_difference.rs`, a
+//!   many-sided part cut down by `convex_window.rs`), and the nearest point no
+//!   difference covers (`nearest_uncovered.rs`, with `square_cover.rs` and
+//!   `boundary_piece.rs`). Its module doc walks through the algorithm.
+//! - `cast/`: [`cast_ray`], [`cast_shape`] and [`distance`].
+//! - `parts.rs`: a shape's convex parts placed in one frame, for the routines that
+//!   loop over part pairs (concave contact, casts, distance).
+//! - `core_form.rs`, `transformed_core.rs`: a convex part in the form the kernels
+//!   read, carried into another frame once.
+//! - `closest_points.rs`, `core_intersection.rs`, `containment.rs`: the geometry the
+//!   routines share.
 //! - `contact.rs`: the [`Contact`] they return; `explain.rs`: the SAT axis by axis.
 
-mod aabb_tree;
-mod boundary_piece;
 mod cast;
 mod closest_points;
+mod concave;
 mod contact;
 mod containment;
-mod convex_window;
 mod core_form;
 mod core_intersection;
 mod explain;
 mod kernel;
 mod manifold;
-mod minkowski_difference;
-mod nearest_uncovered;
 mod pairs;
-mod part_pairs;
 mod parts;
 mod route;
-mod square_cover;
 mod transformed_core;
 
 use glam::Vec2;
@@ -88,19 +87,8 @@ pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
     }
     let tolerance = tolerance(a, b);
     match route(a, iso_a, b, iso_b) {
-        Route::CircleCircle {
-            center_a,
-            radius_a,
-            center_b,
-            radius_b,
-            ..
-        } => intersects_circle_circle(center_a, radius_a, center_b, radius_b, tolerance),
-        Route::PolygonCircle {
-            polygon,
-            center,
-            radius,
-            ..
-        } => intersects_polygon_circle(polygon, center, radius, tolerance),
+        Route::CircleCircle(circles) => intersects_circle_circle(&circles, tolerance),
+        Route::PolygonCircle(pair) => intersects_polygon_circle(&pair, tolerance),
         Route::SweptDiscs(disc_a, disc_b) => intersects_swept_discs(&disc_a, &disc_b, tolerance),
         Route::Convex => {
             let relative = iso_a.inverse_mul(iso_b);
@@ -146,26 +134,15 @@ pub fn contact(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> Option<Contact
     }
     let tolerance = tolerance(a, b);
     match route(a, iso_a, b, iso_b) {
-        Route::CircleCircle {
-            center_a,
-            radius_a,
-            rotation_a,
-            center_b,
-            radius_b,
-        } => contact_circle_circle(
-            center_a, radius_a, rotation_a, center_b, radius_b, tolerance,
-        ),
-        Route::PolygonCircle {
-            polygon,
-            polygon_iso,
-            center,
-            radius,
-            flipped,
-        } => {
+        Route::CircleCircle(circles) => contact_circle_circle(&circles, tolerance),
+        Route::PolygonCircle(pair) => {
             // The circle–polygon order runs the same routine, then sees the result from A.
-            let contact = contact_polygon_circle(polygon, center, radius, tolerance)?
-                .transformed(polygon_iso);
-            Some(if flipped { contact.flipped() } else { contact })
+            let contact = contact_polygon_circle(&pair, tolerance)?.transformed(pair.polygon_iso);
+            Some(if pair.flipped {
+                contact.flipped()
+            } else {
+                contact
+            })
         }
         Route::SweptDiscs(disc_a, disc_b) => {
             match contact_swept_discs(&disc_a, &disc_b, tolerance) {

@@ -26,29 +26,19 @@
 
 use glam::Vec2;
 
+use super::pairs::contact_circle_circle::CirclePair;
+use super::pairs::contact_polygon_circle::PolygonCircle;
 use super::pairs::contact_swept_discs::SweptDisc;
-use crate::{ConvexPolygon, Iso, Rot, Shape};
+use crate::{Iso, Shape};
 
 /// Which routine answers a pair, with what it needs already placed in its frame.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Route<'a> {
     /// Two circles, centres in world space.
-    CircleCircle {
-        center_a: Vec2,
-        radius_a: f32,
-        rotation_a: Rot,
-        center_b: Vec2,
-        radius_b: f32,
-    },
+    CircleCircle(CirclePair),
     /// A polygon and a circle, the centre in the polygon's frame (`polygon_iso`);
     /// `flipped` when the circle is A.
-    PolygonCircle {
-        polygon: &'a ConvexPolygon,
-        polygon_iso: &'a Iso,
-        center: Vec2,
-        radius: f32,
-        flipped: bool,
-    },
+    PolygonCircle(PolygonCircle<'a>),
     /// Circles, capsules and segments (except two circles), placed in world space.
     SweptDiscs(SweptDisc, SweptDisc),
     /// Any other convex pair.
@@ -66,23 +56,23 @@ pub(crate) fn route<'a>(a: &'a Shape, iso_a: &'a Iso, b: &'a Shape, iso_b: &'a I
     use Shape::{Capsule, Circle, Concave, Polygon, Segment};
     let polygon_circle =
         |polygon, polygon_iso: &'a Iso, circle: &crate::Circle, circle_iso: &Iso, flipped| {
-            Route::PolygonCircle {
+            Route::PolygonCircle(PolygonCircle {
                 polygon,
                 polygon_iso,
                 center: polygon_iso.inverse_transform_point(circle_iso.translation),
                 radius: circle.radius(),
                 flipped,
-            }
+            })
         };
     match (a, b) {
         (Concave(_), _) | (_, Concave(_)) => Route::Concave,
-        (Circle(circle_a), Circle(circle_b)) => Route::CircleCircle {
+        (Circle(circle_a), Circle(circle_b)) => Route::CircleCircle(CirclePair {
             center_a: iso_a.translation,
             radius_a: circle_a.radius(),
             rotation_a: iso_a.rotation,
             center_b: iso_b.translation,
             radius_b: circle_b.radius(),
-        },
+        }),
         (Polygon(polygon), Circle(circle)) => polygon_circle(polygon, iso_a, circle, iso_b, false),
         (Circle(circle), Polygon(polygon)) => polygon_circle(polygon, iso_b, circle, iso_a, true),
         (Circle(_) | Capsule(_) | Segment(_), Circle(_) | Capsule(_) | Segment(_)) => {

@@ -2,9 +2,11 @@
 //! on and not while it is off, and its casts reach the query recorder.
 
 use super::*;
+use crate::character_mover::character_mover_plugin::CharacterMoverPlugin;
+use crate::components::collider::Collider;
+use crate::components::static_collider::StaticCollider;
 use crate::debug_overlay::headless_test_app::{drew_something, headless_overlay_app};
 use crate::debug_overlay::{QueryRecorder, RecordedQuery, SatDebugDraw};
-use crate::{CharacterMoverPlugin, Collider, StaticCollider};
 
 /// A headless app with the plugin, the mover plugin, gizmos and the overlay's mover
 /// drawing, a floor, and a box mover 10 units above it that moves 3 units right and 2

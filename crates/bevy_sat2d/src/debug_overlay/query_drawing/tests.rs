@@ -4,9 +4,11 @@
 use bevy::ecs::system::RunSystemOnce;
 
 use super::*;
+use crate::components::collider::Collider;
 use crate::debug_overlay::SatDebugDraw;
 use crate::debug_overlay::headless_test_app::{drew_something, headless_overlay_app};
-use crate::{Collider, QueryFilter, SpatialQuery};
+use crate::query::query_filter::QueryFilter;
+use crate::query::spatial_query::SpatialQuery;
 
 /// A headless app with the plugin, gizmos and the overlay's query drawing (the rest
 /// of the overlay needs a window), with a 2×20 wall at x = 10 and a ball of radius 1

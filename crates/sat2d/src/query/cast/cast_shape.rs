@@ -73,48 +73,28 @@ pub fn cast_shape(
     // Each arm answers in its own frame (placed in the world by `frame`), in which A
     // (`still_a`) or B stands still.
     let (sweep, frame, still_a) = match route(a, iso_a, b, iso_b) {
-        Route::CircleCircle {
-            center_a,
-            radius_a,
-            center_b,
-            radius_b,
-            ..
-        } => {
-            let center = [center_a];
+        Route::CircleCircle(circles) => {
             let grown = RoundedConvex {
-                points: &center,
+                points: core::slice::from_ref(&circles.center_a),
                 normals: &[],
-                radius: radius_a + radius_b,
+                radius: circles.radius_a + circles.radius_b,
             };
-            (
-                sweep_center(grown, center_b, motion, radius_b)?,
-                Iso::IDENTITY,
-                true,
-            )
+            let sweep = sweep_center(grown, circles.center_b, motion, circles.radius_b)?;
+            (sweep, Iso::IDENTITY, true)
         }
-        Route::PolygonCircle {
-            polygon,
-            polygon_iso,
-            center,
-            radius,
-            flipped,
-        } => {
+        Route::PolygonCircle(pair) => {
             // The polygon stands still; the circle's centre moves (by `−m` when it is A).
-            let motion = polygon_iso.inverse_transform_vector(motion);
-            let centre = [center];
-            let circle = RoundedConvex {
-                points: &centre,
-                normals: &[],
-                radius,
-            };
+            let motion = pair.polygon_iso.inverse_transform_vector(motion);
+            let circle = pair.circle();
+            let flipped = pair.flipped;
             let (toward, tolerance) = (if flipped { -motion } else { motion }, tolerance(a, b));
-            let sweep = match polygon.lane_view() {
+            let sweep = match pair.polygon.lane_view() {
                 Some(lanes) => sweep_cores(&lanes, &circle, toward, 1.0, tolerance),
-                None => sweep_cores(&polygon.rounded(), &circle, toward, 1.0, tolerance),
+                None => sweep_cores(&pair.polygon.rounded(), &circle, toward, 1.0, tolerance),
             }?;
             (
                 if flipped { sweep.flipped() } else { sweep },
-                *polygon_iso,
+                *pair.polygon_iso,
                 !flipped,
             )
         }

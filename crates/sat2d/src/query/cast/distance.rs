@@ -7,7 +7,6 @@ use crate::query::core_form::{ConvexPairRoutine, on_convex_pair};
 use crate::query::kernel::ConvexCore;
 use crate::query::parts::Parts;
 use crate::query::route::{Route, route};
-use crate::shape::rounded_convex::RoundedConvex;
 use crate::{Iso, Shape};
 
 /// The distance between A placed by `iso_a` and B placed by `iso_b`: the length of the
@@ -35,29 +34,16 @@ pub fn distance(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f32 {
         return f32::INFINITY;
     }
     match route(a, iso_a, b, iso_b) {
-        Route::CircleCircle {
-            center_a,
-            radius_a,
-            center_b,
-            radius_b,
-            ..
-        } => (center_a.distance(center_b) - radius_a - radius_b).max(0.0),
-        Route::PolygonCircle {
-            polygon,
-            center,
-            radius,
-            ..
-        } => {
+        Route::CircleCircle(circles) => {
+            (circles.center_a.distance(circles.center_b) - circles.radius_a - circles.radius_b)
+                .max(0.0)
+        }
+        Route::PolygonCircle(pair) => {
             // In the polygon's frame, the circle as a core of one point.
-            let centre = [center];
-            let circle = RoundedConvex {
-                points: &centre,
-                normals: &[],
-                radius,
-            };
-            match polygon.lane_view() {
+            let circle = pair.circle();
+            match pair.polygon.lane_view() {
                 Some(lanes) => core_gap(&lanes, &circle),
-                None => core_gap(&polygon.rounded(), &circle),
+                None => core_gap(&pair.polygon.rounded(), &circle),
             }
         }
         Route::SweptDiscs(disc_a, disc_b) => {

@@ -1,9 +1,9 @@
 //! The chord: where a line crosses a convex core grown by its radius.
 //!
 //! Contact points are settled on it, and the concave MTV finds with it where a
-//! difference crosses a square's sides (`square_cover.rs`). It exists in a scalar
-//! form ([`chord`], any rounded core) and a lane form ([`chord_lanes`], a polygon of
-//! up to 16 faces). Both work in the frame of the core and the line.
+//! difference crosses a square's sides (`concave/square_cover.rs`). It exists in a
+//! scalar form ([`chord`], any rounded core) and a lane form ([`chord_lanes`], a
+//! polygon of up to 16 faces). Both work in the frame of the core and the line.
 
 use glam::Vec2;
 use wide::f32x8;

@@ -5,20 +5,30 @@ use smallvec::SmallVec;
 
 use crate::{Contact, Rot};
 
+/// Two circles, centres in world space: the circle–circle row of the route table, as
+/// every operation reads it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CirclePair {
+    /// A's centre.
+    pub center_a: Vec2,
+    /// A's radius.
+    pub radius_a: f32,
+    /// A's rotation: concentric circles take A's local `+Y` as their normal.
+    pub rotation_a: Rot,
+    /// B's centre.
+    pub center_b: Vec2,
+    /// B's radius.
+    pub radius_b: f32,
+}
+
 /// Whether two discs intersect (closed, within `tolerance`); no square root.
 ///
 /// The squares cannot overflow: placements in range put centres within `3e15` of each
 /// other (squared below `1e32`), and radii are at most `1e12`.
 #[inline]
-pub(crate) fn intersects_circle_circle(
-    center_a: Vec2,
-    radius_a: f32,
-    center_b: Vec2,
-    radius_b: f32,
-    tolerance: f32,
-) -> bool {
-    let reach = radius_a + radius_b + tolerance;
-    center_a.distance_squared(center_b) <= reach * reach
+pub(crate) fn intersects_circle_circle(circles: &CirclePair, tolerance: f32) -> bool {
+    let reach = circles.radius_a + circles.radius_b + tolerance;
+    circles.center_a.distance_squared(circles.center_b) <= reach * reach
 }
 
 /// The contact of two discs, in the frame the centres are given in.
@@ -28,17 +38,17 @@ pub(crate) fn intersects_circle_circle(
 /// depth  = radius_a + radius_b − distance
 /// point  = middle of the chord the two discs share on the line of centres
 /// ```
-pub(crate) fn contact_circle_circle(
-    center_a: Vec2,
-    radius_a: f32,
-    rotation_a: Rot,
-    center_b: Vec2,
-    radius_b: f32,
-    tolerance: f32,
-) -> Option<Contact> {
-    if !intersects_circle_circle(center_a, radius_a, center_b, radius_b, tolerance) {
+pub(crate) fn contact_circle_circle(circles: &CirclePair, tolerance: f32) -> Option<Contact> {
+    if !intersects_circle_circle(circles, tolerance) {
         return None;
     }
+    let CirclePair {
+        center_a,
+        radius_a,
+        rotation_a,
+        center_b,
+        radius_b,
+    } = *circles;
     let offset = center_b - center_a;
     let distance = offset.length();
     let normal = if distance > f32::MIN_POSITIVE {

@@ -4,7 +4,7 @@
 //!
 //! Other libraries return the deepest part's contact, whose MTV can push B straight
 //! into a neighbouring part. Here the MTV is the exact one for the union of the parts
-//! (`concave_mtv.rs`): the shortest push that leaves every pair of parts at most
+//! (`concave/mtv_search.rs`): the shortest push that leaves every pair of parts at most
 //! touching.
 
 use core::ops::ControlFlow;
@@ -12,10 +12,10 @@ use core::ops::ControlFlow;
 use glam::Vec2;
 use smallvec::SmallVec;
 
+use crate::query::concave::mtv_search::MtvSearch;
+use crate::query::concave::part_pairs::PartPairs;
 use crate::query::containment::{convex_in_concave, convex_in_convex};
-use crate::query::pairs::concave_mtv::MtvSearch;
 use crate::query::pairs::contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
-use crate::query::part_pairs::PartPairs;
 use crate::query::parts::Parts;
 use crate::shape::rounded_convex::RoundedConvex;
 use crate::{Contact, Iso, Shape};
@@ -80,7 +80,7 @@ pub(crate) fn intersects_concave(a: &Shape, b: &Shape, relative: &Iso, tolerance
 /// ```text
 /// touching = contacts of every pair of parts that meet (pairs from the part tree)
 /// if no pair overlaps by more than the tolerance: depth 0, the first pair's normal
-/// else: the exact MTV of the union of the parts (concave_mtv.rs)
+/// else: the exact MTV of the union of the parts (concave/mtv_search.rs)
 /// points = the points of every touching pair, in part order
 /// ```
 pub(crate) fn contact_concave(

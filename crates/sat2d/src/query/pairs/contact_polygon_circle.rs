@@ -9,7 +9,36 @@ use smallvec::SmallVec;
 use crate::query::kernel::ConvexCore;
 use crate::query::manifold::settle_points;
 use crate::shape::rounded_convex::RoundedConvex;
-use crate::{Contact, ConvexPolygon};
+use crate::{Contact, ConvexPolygon, Iso};
+
+/// A polygon and a circle, the centre in the polygon's frame: the polygon–circle row
+/// of the route table, in either order, as every operation reads it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PolygonCircle<'a> {
+    /// The polygon.
+    pub polygon: &'a ConvexPolygon,
+    /// The polygon's placement: its frame is the one the routines solve in.
+    pub polygon_iso: &'a Iso,
+    /// The circle's centre, in the polygon's frame.
+    pub center: Vec2,
+    /// The circle's radius.
+    pub radius: f32,
+    /// Whether the circle is A: the routines solve polygon first, and the caller sees
+    /// the result from A.
+    pub flipped: bool,
+}
+
+impl PolygonCircle<'_> {
+    /// The circle as a core of one point, in the polygon's frame.
+    #[inline]
+    pub fn circle(&self) -> RoundedConvex<'_> {
+        RoundedConvex {
+            points: core::slice::from_ref(&self.center),
+            normals: &[],
+            radius: self.radius,
+        }
+    }
+}
 
 /// The face the centre lies furthest outside of, and by how much: the face scan with
 /// one point, on the lanes for a polygon of up to 16 faces (every face at once, no
@@ -52,31 +81,27 @@ fn nearest_on_face(
 }
 
 /// Whether the circle (centre in the polygon's frame) meets the polygon.
-pub(crate) fn intersects_polygon_circle(
-    polygon: &ConvexPolygon,
-    center: Vec2,
-    radius: f32,
-    tolerance: f32,
-) -> bool {
-    let limit = radius + tolerance;
-    let Some((separation, face)) = deepest_face(polygon, center, limit) else {
+pub(crate) fn intersects_polygon_circle(pair: &PolygonCircle<'_>, tolerance: f32) -> bool {
+    let limit = pair.radius + tolerance;
+    let Some((separation, face)) = deepest_face(pair.polygon, pair.center, limit) else {
         return false;
     };
     if separation <= tolerance {
         return true;
     }
-    let (nearest, _) = nearest_on_face(polygon, face, center, separation);
-    nearest.distance_squared(center) <= limit * limit
+    let (nearest, _) = nearest_on_face(pair.polygon, face, pair.center, separation);
+    nearest.distance_squared(pair.center) <= limit * limit
 }
 
 /// The contact of a polygon (A) and a circle (B, centre given in A's frame), in A's
 /// frame.
-pub(crate) fn contact_polygon_circle(
-    polygon: &ConvexPolygon,
-    center: Vec2,
-    radius: f32,
-    tolerance: f32,
-) -> Option<Contact> {
+pub(crate) fn contact_polygon_circle(pair: &PolygonCircle<'_>, tolerance: f32) -> Option<Contact> {
+    let PolygonCircle {
+        polygon,
+        center,
+        radius,
+        ..
+    } = *pair;
     let limit = radius + tolerance;
     let (separation, face) = deepest_face(polygon, center, limit)?;
     let (normal, depth, point) = if separation <= tolerance {
@@ -115,15 +140,9 @@ pub(crate) fn contact_polygon_circle(
     };
     let in_circle = point.distance_squared(center) <= limit * limit;
     if !(in_polygon && in_circle) {
-        let circle_core = [center];
-        let circle = RoundedConvex {
-            points: &circle_core,
-            normals: &[],
-            radius,
-        };
         settle_points(
             &polygon.rounded(),
-            &circle,
+            &pair.circle(),
             normal,
             &mut points,
             None,

@@ -1,0 +1,86 @@
+//! Stage 2, [`SatSystems::BroadPhase`](crate::SatSystems): candidate pairs from the
+//! grid, plus the pairs along the paths of [`SweptCollider`](crate::SweptCollider)s that
+//! moved, filtered by [`CollisionLayers`](crate::CollisionLayers), bodies
+//! ([`ColliderOf`](crate::ColliderOf)), [`CollisionExclusions`] and the [`PairFilter`].
+//!
+//! Layers and bodies are read off the collider records, so they cost a comparison per
+//! pair. Exclusions and the filter hook cost nothing unless some collider has
+//! exclusions or the hook is set.
+
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+use sat2d::broad_phase::BroadPhase;
+
+use crate::components::collision_exclusions::CollisionExclusions;
+use crate::components::pair_filter::PairFilter;
+use crate::diagnostics::SatDiagnostics;
+use crate::step::swept_pairs::add_swept_pairs;
+use crate::world::collision_world::CollisionWorld;
+use crate::world::placed_collider::{PlacedCollider, placed};
+
+/// Writes this step's candidate pairs into the world.
+pub(crate) fn find_candidate_pairs(
+    mut world: ResMut<CollisionWorld>,
+    mut diagnostics: ResMut<SatDiagnostics>,
+    exclusions: Query<&CollisionExclusions>,
+    filter: Option<Res<PairFilter>>,
+) {
+    let start = Instant::now();
+    let CollisionWorld {
+        grid,
+        step,
+        colliders,
+        candidates,
+        sweeps,
+        swept_found,
+        swept_pairs,
+        ..
+    } = &mut *world;
+    grid.pairs(candidates);
+    candidates.retain(|&(a, b)| {
+        let (a, b) = (placed(colliders, a), placed(colliders, b));
+        a.layers.interacts_with(&b.layers) && a.body != b.body
+    });
+    if !sweeps.is_empty() {
+        add_swept_pairs(
+            grid,
+            colliders,
+            *step,
+            sweeps,
+            swept_found,
+            swept_pairs,
+            candidates,
+        );
+    }
+    let any_exclusions = !exclusions.is_empty();
+    if any_exclusions || filter.is_some() {
+        candidates.retain(|&(a, b)| {
+            let (a, b) = (placed(colliders, a), placed(colliders, b));
+            let excluded =
+                any_exclusions && (excludes(a, b, &exclusions) || excludes(b, a, &exclusions));
+            let (first, second) = if a.entity < b.entity {
+                (a.entity, b.entity)
+            } else {
+                (b.entity, a.entity)
+            };
+            !excluded
+                && filter
+                    .as_ref()
+                    .is_none_or(|filter| filter.keeps(first, second))
+        });
+    }
+    diagnostics.candidate_pairs = candidates.len();
+    diagnostics.broad_phase_time = start.elapsed();
+}
+
+/// Whether `one`'s [`CollisionExclusions`] list `other` or `other`'s body.
+fn excludes(
+    one: &PlacedCollider,
+    other: &PlacedCollider,
+    exclusions: &Query<&CollisionExclusions>,
+) -> bool {
+    one.has_exclusions
+        && exclusions
+            .get(one.entity)
+            .is_ok_and(|list| list.excludes(other.entity) || list.excludes(other.body))
+}

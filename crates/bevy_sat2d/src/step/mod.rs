@@ -1,0 +1,23 @@
+//! The collision step: four stages, each a system in its own
+//! [`SatSystems`](crate::SatSystems) set, run in order once per step.
+//!
+//! 1. [`sync`]: colliders whose shape, transform, layers or markers changed are placed
+//!    again in the broad phase; removed ones are dropped; each
+//!    [`SweptCollider`](crate::SweptCollider)'s motion is recorded.
+//! 2. [`broad_phase`]: candidate pairs from the grid, plus the pairs along swept paths
+//!    ([`swept_pairs`]), filtered by layers, bodies, exclusions and the pair filter.
+//! 3. [`narrow_phase`]: [`sat2d::intersects`] on every candidate pair where either
+//!    collider changed, in parallel; the others keep last step's result. A swept pair
+//!    found apart is cast along the step's motion, and its contact at the time of
+//!    impact kept ([`swept_contact`]).
+//! 4. [`report`]: messages, observer events and `CollidingEntities` from the results.
+//!
+//! Every stage reads and writes the state in [`crate::world`], and no stage imports
+//! another: what one stage hands the next lives there.
+
+pub(crate) mod broad_phase;
+pub(crate) mod narrow_phase;
+pub(crate) mod report;
+pub(crate) mod swept_contact;
+pub(crate) mod swept_pairs;
+pub(crate) mod sync;

@@ -1,0 +1,244 @@
+//! Stage 1, [`SatSystems::SyncColliders`](crate::SatSystems): colliders into the broad
+//! phase, re-inserting only those whose shape, transform or layers changed, and noting
+//! how far each [`SweptCollider`] moved.
+
+use std::sync::Arc;
+
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+use sat2d::broad_phase::{Bounds, BroadPhase, CellSize, Mobility, SpatialHashGrid};
+
+use crate::components::collider::Collider;
+use crate::components::collider_of::ColliderOf;
+use crate::components::collision_exclusions::CollisionExclusions;
+use crate::components::collision_layers::CollisionLayers;
+use crate::components::static_collider::StaticCollider;
+use crate::components::swept_collider::SweptCollider;
+use crate::diagnostics::SatDiagnostics;
+use crate::sat_config::SatConfig;
+use crate::world::collision_world::CollisionWorld;
+use crate::world::placed_collider::PlacedCollider;
+use crate::world::placement::try_placement;
+use crate::world::sweep::Sweep;
+use crate::world::warnings::{Warning, warn_unplaceable};
+
+type ColliderData = (
+    Entity,
+    Ref<'static, Collider>,
+    Ref<'static, GlobalTransform>,
+    Ref<'static, CollisionLayers>,
+    Has<StaticCollider>,
+    Has<SweptCollider>,
+    Option<&'static ColliderOf>,
+    Has<CollisionExclusions>,
+);
+
+/// Colliders whose shape, placement, layers, body or exclusions changed since the last
+/// step (new ones included): unchanged colliders cost nothing here.
+type ChangedColliders<'w, 's> = Query<
+    'w,
+    's,
+    ColliderData,
+    Or<(
+        Changed<Collider>,
+        Changed<GlobalTransform>,
+        Changed<CollisionLayers>,
+        Changed<ColliderOf>,
+        Changed<CollisionExclusions>,
+    )>,
+>;
+
+/// Forgets the colliders removed since the last sync (queued by their remove hooks, so
+/// none is missed however many frames ago it went), then places new and changed ones
+/// (and those whose `StaticCollider`, `ColliderOf` or `CollisionExclusions` came or
+/// went). A `SweptCollider` that moved from a place the last step knew gets its motion
+/// recorded, for the broad and narrow phases to sweep.
+pub(crate) fn sync_colliders(
+    mut world: ResMut<CollisionWorld>,
+    mut diagnostics: ResMut<SatDiagnostics>,
+    marked: Query<Entity, Added<StaticCollider>>,
+    changed: ChangedColliders,
+    all: Query<ColliderData>,
+    config: Res<SatConfig>,
+) {
+    let start = Instant::now();
+    let world = &mut *world;
+    if config.is_changed() && world.grid.cell_size() != config.cell_size {
+        apply_cell_size(&mut world.grid, config.cell_size);
+    }
+    world.step += 1;
+    world.sweeps.clear();
+    world.forgotten.clear();
+    for index in 0..world.removed.len() {
+        let entity = world.removed[index];
+        world.forget(entity);
+    }
+    world.removed.clear();
+    // Taken out while the loop below changes the world; put back, emptied, after it.
+    let mut refreshed = std::mem::take(&mut world.refreshed);
+    for &entity in &refreshed {
+        if let Some(placed) = world.record_mut(entity) {
+            placed.refresh_queued = false;
+        }
+    }
+    let mut moved = 0;
+    let remarked = marked
+        .iter()
+        .chain(refreshed.iter().copied())
+        .filter_map(|entity| all.get(entity).ok());
+    for (entity, collider, global, layers, is_static, is_swept, body, has_exclusions) in
+        changed.iter().chain(remarked)
+    {
+        let mobility = if is_static {
+            Mobility::Static
+        } else {
+            Mobility::Moving
+        };
+        let id = world.id_for(entity, mobility, collider.shared_shape());
+        let step = world.step;
+        let placed = world.colliders[id as usize]
+            .as_mut()
+            .expect("id_for places a collider");
+        if placed.changed_step == step && placed.bounds.is_some() {
+            continue; // both changed and re-marked: placed once already
+        }
+        let (was_in_grid, old_mobility) = (placed.bounds.is_some(), placed.mobility);
+        // Where it was last step, if it was placed then (a new record never was).
+        let start = (is_swept && was_in_grid).then_some(placed.iso.translation);
+        placed.body = body.map_or(entity, |body| body.0);
+        placed.has_exclusions = has_exclusions;
+        let result = match place(placed, &collider, &global, *layers, mobility, step) {
+            Some(bounds) if was_in_grid => world.grid.update(id, bounds).and_then(|()| {
+                if old_mobility == mobility {
+                    Ok(())
+                } else {
+                    world.grid.set_mobility(id, mobility)
+                }
+            }),
+            Some(bounds) => world.grid.insert(id, bounds, mobility),
+            None => {
+                world.grid.remove(id);
+                continue;
+            }
+        };
+        match result {
+            Ok(()) => {
+                moved += 1;
+                if let Some(start) = start {
+                    record_sweep(world, id, start);
+                }
+            }
+            Err(error) => {
+                let placed = world.colliders[id as usize].as_mut().expect("placed above");
+                if placed.warned.first(Warning::BroadPhase) {
+                    warn!("bevy_sat2d: {entity}: {error}; skipped");
+                }
+                placed.bounds = None;
+                world.grid.remove(id);
+            }
+        }
+    }
+    refreshed.clear();
+    world.refreshed = refreshed;
+    diagnostics.colliders = world.grid.len();
+    diagnostics.moved = moved;
+    diagnostics.skipped = world.tracked - world.grid.len();
+    diagnostics.sync_time = start.elapsed();
+}
+
+/// Records the motion of swept collider `id`, just placed, from `start`, its translation
+/// in the last step; a collider that did not move (only turned, say) has no sweep.
+fn record_sweep(world: &mut CollisionWorld, id: u32, start: Vec2) {
+    let step = world.step;
+    let placed = world.colliders[id as usize].as_mut().expect("placed above");
+    let motion = placed.iso.translation - start;
+    let Some(bounds) = placed.bounds.filter(|_| motion != Vec2::ZERO) else {
+        return;
+    };
+    placed.motion = motion;
+    placed.motion_step = step;
+    world.sweeps.push(Sweep {
+        id,
+        end: bounds.aabb,
+        motion,
+    });
+}
+
+/// Gives the grid `cell_size`, unless it is a fixed side that is not finite and positive:
+/// that one is ignored with a warning and the grid keeps its size. Both the plugin's
+/// initial size ([`SatPlugin::with_cell_size`](crate::SatPlugin::with_cell_size)) and later
+/// changes to [`SatConfig`] come through here.
+fn apply_cell_size(grid: &mut SpatialHashGrid, cell_size: CellSize) {
+    match cell_size {
+        CellSize::Fixed(side) if !(side.is_finite() && side > 0.0) => {
+            warn!("bevy_sat2d: ignoring cell size {side}: it must be finite and positive");
+        }
+        cell_size => grid.set_cell_size(cell_size),
+    }
+}
+
+/// Updates `placed` from the entity's components and returns its new bounds, or `None`
+/// (with one warning per entity) when the transform cannot place it.
+fn place(
+    placed: &mut PlacedCollider,
+    collider: &Ref<Collider>,
+    global: &GlobalTransform,
+    layers: CollisionLayers,
+    mobility: Mobility,
+    step: u64,
+) -> Option<Bounds> {
+    placed.changed_step = step;
+    placed.layers = layers;
+    placed.mobility = mobility;
+    let entity = placed.entity;
+    let (iso, scale) = match try_placement(global) {
+        Ok(placement) => placement,
+        Err(cause) => {
+            warn_unplaceable(&mut placed.warned, entity, cause);
+            placed.bounds = None;
+            // Rebuild the scaled shape once the transform is valid again.
+            placed.scale = Vec2::ZERO;
+            return None;
+        }
+    };
+    if collider.is_changed() || placed.scale != scale {
+        let source = collider.shape();
+        if !source.scales_exactly(scale) && placed.warned.first(Warning::InexactScale) {
+            warn!(
+                "bevy_sat2d: {entity} has a {:?} collider under non-uniform scale {scale}; \
+                 it uses the larger factor",
+                source.kind()
+            );
+        }
+        // At unit scale the record shares the collider's shape; a scaled collider needs
+        // its own scaled copy.
+        let scaled = if scale == Vec2::ONE {
+            Ok(Arc::clone(collider.shared_shape()))
+        } else {
+            source.try_scaled(scale).map(Arc::new)
+        };
+        match scaled {
+            Ok(shape) => placed.shape = shape,
+            Err(error) => {
+                if placed.warned.first(Warning::ScaledShape) {
+                    warn!(
+                        "bevy_sat2d: {entity}: scaling its collider by {scale} failed: {error}; \
+                         skipped until the scale or the collider changes"
+                    );
+                }
+                placed.bounds = None;
+                // Rebuild from the current `Collider` once a scale works.
+                placed.scale = Vec2::ZERO;
+                return None;
+            }
+        }
+        placed.scale = scale;
+    }
+    placed.iso = iso;
+    let bounds = Bounds::of(&placed.shape, &iso);
+    placed.bounds = Some(bounds);
+    Some(bounds)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,113 @@
+use sat2d::Shape;
+
+use super::*;
+use crate::plugin::SatPlugin;
+
+/// Whether `entity`'s record holds the very shape of its `Collider`, and how many
+/// holders that shape has.
+fn sharing(app: &App, entity: Entity) -> (bool, usize) {
+    let collider = app.world().get::<Collider>(entity).unwrap().shared_shape();
+    let world = app.world().resource::<CollisionWorld>();
+    let placed = &world.collider(entity).unwrap().shape;
+    (Arc::ptr_eq(collider, placed), Arc::strong_count(collider))
+}
+
+/// Each cause of a skipped or inexact collider is warned about once, whatever was
+/// warned about before: a NaN, a zero scale, a scale overflowing f32, a scaled shape
+/// out of range, a circle under non-uniform scale.
+#[test]
+fn each_warning_cause_is_given_once_per_entity() {
+    use crate::world::placement::Unplaceable;
+    use crate::world::warnings::Warning;
+
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+    let entity = app
+        .world_mut()
+        .spawn((Collider::circle(1.0), Transform::default()))
+        .id();
+    app.update();
+    let steps = [
+        (
+            Vec3::new(f32::NAN, 0.0, 0.0),
+            Vec3::ONE,
+            Warning::Unplaceable(Unplaceable::NonFinite),
+        ),
+        (
+            Vec3::ZERO,
+            Vec3::new(0.0, 1.0, 1.0),
+            Warning::Unplaceable(Unplaceable::ZeroScale),
+        ),
+        (
+            Vec3::ZERO,
+            Vec3::splat(1e20),
+            Warning::Unplaceable(Unplaceable::ScaleOverflow),
+        ),
+        (Vec3::ZERO, Vec3::splat(1e13), Warning::ScaledShape),
+        (Vec3::ZERO, Vec3::new(2.0, 1.0, 1.0), Warning::InexactScale),
+    ];
+    for (index, &(translation, scale, cause)) in steps.iter().enumerate() {
+        let warned = |app: &App| {
+            app.world().resource::<CollisionWorld>().colliders[entity.index_u32() as usize]
+                .as_ref()
+                .unwrap()
+                .warned
+        };
+        assert!(!warned(&app).contains(cause), "{cause:?} not yet");
+        *app.world_mut().get_mut::<Transform>(entity).unwrap() =
+            Transform::from_translation(translation).with_scale(scale);
+        app.update();
+        let after = warned(&app);
+        assert!(after.contains(cause), "{cause:?} given");
+        for &(_, _, earlier) in &steps[..index] {
+            assert!(after.contains(earlier));
+        }
+        let placed = app
+            .world()
+            .resource::<CollisionWorld>()
+            .collider(entity)
+            .unwrap();
+        assert_eq!(placed.bounds.is_some(), cause == Warning::InexactScale);
+    }
+}
+
+#[test]
+fn unscaled_records_share_the_collider_shape_and_scaled_ones_own_a_copy() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+    let rotated = app
+        .world_mut()
+        .spawn((
+            Collider::rectangle(2.0, 2.0),
+            Transform::from_rotation(Quat::from_rotation_z(0.7)),
+        ))
+        .id();
+    let scaled = app
+        .world_mut()
+        .spawn((
+            Collider::rectangle(2.0, 2.0),
+            Transform::from_scale(Vec3::new(2.0, 1.0, 1.0)),
+        ))
+        .id();
+    app.update();
+    // The component and the record: one shape, two holders.
+    assert_eq!(sharing(&app, rotated), (true, 2));
+    assert_eq!(sharing(&app, scaled), (false, 1));
+    let world = app.world().resource::<CollisionWorld>();
+    assert_eq!(
+        *world.collider(scaled).unwrap().shape,
+        Shape::rectangle(4.0, 2.0)
+    );
+
+    // Back to unit scale: the scaled copy is dropped and the shape shared again.
+    app.world_mut().get_mut::<Transform>(scaled).unwrap().scale = Vec3::ONE;
+    // A new collider: the record follows it and lets the old shape go.
+    app.world_mut()
+        .entity_mut(rotated)
+        .insert(Collider::circle(3.0));
+    app.update();
+    assert_eq!(sharing(&app, scaled), (true, 2));
+    assert_eq!(sharing(&app, rotated), (true, 2));
+    let world = app.world().resource::<CollisionWorld>();
+    assert_eq!(*world.collider(rotated).unwrap().shape, Shape::circle(3.0));
+}

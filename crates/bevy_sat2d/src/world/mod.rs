@@ -1,0 +1,26 @@
+//! The plugin's state between steps: what it knows of every collider, and the last
+//! step's pairs. This layer sits below the stages that write it and imports none of
+//! them; the stages (in [`crate::step`]) and the queries (in [`crate::query`]) read and
+//! write it.
+//!
+//! - [`CollisionWorld`](collision_world::CollisionWorld), a resource: the broad phase's
+//!   grid, a [`PlacedCollider`](placed_collider::PlacedCollider) record per collider
+//!   (indexed by entity index), the candidate pairs with one
+//!   [`PairResult`](pair_result::PairResult) beside each, and the buffers every step
+//!   reuses. Contacts are computed from it on request.
+//! - [`placement`](placement::placement): a `GlobalTransform` as a [`sat2d::Iso`] and a
+//!   scale, or why it cannot be one ([`warnings`] says it once per entity and cause).
+//! - [`ColliderSides`](collider_sides::ColliderSides): the few per-collider facts a
+//!   pair walk reads, packed by id; [`Sweep`](sweep::Sweep): one swept collider's motion
+//!   through a step; [`Counts`](counts::Counts): how many pairs started, went on, ended.
+//! - [`removal`]: the remove hooks that queue dropped colliders, so no step misses one.
+
+pub(crate) mod collider_sides;
+pub(crate) mod collision_world;
+pub(crate) mod counts;
+pub(crate) mod pair_result;
+pub(crate) mod placed_collider;
+pub(crate) mod placement;
+pub(crate) mod removal;
+pub(crate) mod sweep;
+pub(crate) mod warnings;

@@ -1,0 +1,54 @@
+//! The exact MTV of two shapes made of convex parts (a concave polygon against
+//! anything), used by `pairs/contact_concave.rs` once some pair of parts overlaps by
+//! more than the tolerance.
+//!
+//! Frame: A's local frame, B's parts carried into it; the answer is a translation of B
+//! in that frame.
+//!
+//! **The problem.** Pushing B by the deepest pair of parts' MTV can drive it into a
+//! neighbouring part, and no combination of per-part MTVs is the shortest push in
+//! general. **The idea.** B moved by `t` overlaps parts `A_i` and `B_j` exactly when
+//! `t` lies in their Minkowski difference `D_ij = A_i ⊖ B_j`, itself a rounded convex
+//! shape ([`MinkowskiDifference`](minkowski_difference::MinkowskiDifference), built
+//! by merging the two cores' edges by angle). So the MTV of the union is the point
+//! nearest the origin that lies inside no `D_ij` (a boundary point counts as outside):
+//! a point of some difference's boundary that no other covers. No direction is
+//! guessed. **The window** ([`MtvSearch`](mtv_search::MtvSearch)): the search looks
+//! only within `reach` of the origin, starting a little past the deepest pair's
+//! overlap (no MTV is shorter; with at most 64 part pairs, past the bounding circles'
+//! push at once) and doubling until it holds an answer; a difference farther than
+//! `reach` covers nothing nearer, so an answer found within it is the answer. **Finding the pairs.** An [`AabbTree`](aabb_tree::AabbTree) over the part
+//! boxes of the shape with fewer parts gives every part pair whose boxes come within
+//! `reach` of each other ([`PartPairs`](part_pairs::PartPairs)); only their
+//! differences can come within `reach` of the origin, and each is built cut to the
+//! window (a many-sided part first cut to what can matter there,
+//! [`ConvexWindow`](convex_window::ConvexWindow)). **Finding the point.**
+//! [`nearest_uncovered_point`](nearest_uncovered::nearest_uncovered_point) runs a
+//! branch and bound over a quadtree of the window, nearest square first: a square that
+//! one difference, or two along a seam, covers whole is dropped (`square_cover.rs`); a
+//! square that none meets gives its nearest point; a square met by few differences is
+//! solved exactly from their [`BoundaryPiece`](boundary_piece::BoundaryPiece)s (edges
+//! pushed out by the radius, corner arcs): each piece's point nearest the origin, its
+//! ends, and the crossings of two pieces are the candidates, and the nearest one that
+//! no difference covers wins.
+//!
+//! **Bounds on work.** The cost follows the parts near the contact, not the product of
+//! the part counts: building the tree is `O(n log n)` and each window touches only the
+//! pairs it reaches. The window doubles at most about twenty times: it starts past the
+//! deepest overlap, which exceeds the tolerance (`10⁻⁵` of the reaches), and gives up
+//! for the bounding circles' push (a few reaches long), which is known to separate.
+//! The quadtree splits at most twelve times (down to `1/4096` of the window); a square
+//! is solved piece by piece once at most six differences meet it (or a few hundred
+//! points that splitting no longer pulls apart), and a seam is tried as a cover by at
+//! most four pairs of differences. The worst case is hundreds of boundaries through
+//! one point (two many-spiked stars with a common centre), solved at the finest square
+//! among them all.
+
+pub(crate) mod aabb_tree;
+pub(crate) mod boundary_piece;
+pub(crate) mod convex_window;
+pub(crate) mod minkowski_difference;
+pub(crate) mod mtv_search;
+pub(crate) mod nearest_uncovered;
+pub(crate) mod part_pairs;
+pub(crate) mod square_cover;

@@ -1,0 +1,355 @@
+//! [`nearest_uncovered_point`]: the point nearest the origin that a set of rounded
+//! convex shapes leaves uncovered, by branch and bound over a quadtree.
+//!
+//! Frame-free: the shapes are given in one frame and distances are measured from its
+//! origin (for the concave MTV: A's local frame, the shapes the part pairs'
+//! Minkowski differences).
+//!
+//! The answer lies on some shape's boundary, where no other shape covers it: at a
+//! boundary piece's own nearest point to the origin, at a piece's end, or where the
+//! boundaries of two shapes cross. Testing every such point against every shape costs
+//! the cube of their number, and where many shapes pile up near the origin (finely
+//! toothed parts meshing) nearly every point lies deep inside the union. The quadtree spends its effort only near the union's boundary: a square that
+//! one shape covers whole is dropped at once, a square that no shape meets is free,
+//! and only a square that few shapes meet is solved piece by piece. A shape with many
+//! edges is cut down to each quarter it reaches, so deep squares read short shapes.
+
+use core::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use glam::Vec2;
+use smallvec::SmallVec;
+
+use crate::Aabb;
+use crate::query::concave::boundary_piece::{BoundaryPiece, covers};
+use crate::query::concave::minkowski_difference::MinkowskiDifference;
+use crate::query::concave::square_cover::{
+    ALL_CORNERS, Relation, covered_corners, pair_covers, relation,
+};
+
+/// A square met by at most this many shapes is solved piece by piece.
+const FEW: usize = 6;
+
+/// A square whose shapes have at most this many points in all is solved piece by
+/// piece once [`STALLS`] splits in a row have kept nearly all of them: a small star
+/// inside a large circle gives dozens of nearly equal rims all the way round, which
+/// no square smaller than their spread pulls apart.
+const FEW_POINTS: usize = 256;
+
+/// See [`FEW_POINTS`].
+const STALLS: u8 = 2;
+
+/// A square met by more than [`FEW`] shapes is tried for a cover by two of them: up to
+/// this many shapes, all of them; past it, only those whose box holds the square, and
+/// at most this many. (Where many meet, they are mostly thin ones, each covering a
+/// corner or two, and no two of them cover a square: finely toothed parts meshing.
+/// But a tiny many-part shape deep in a large one gives every seam between the large
+/// one's parts dozens of large differences from each side, and without the test the
+/// quadtree follows each seam down to its finest squares: seconds, not milliseconds.)
+const PAIRED: usize = 64;
+
+/// The most pairs of shapes tried as a square's cover.
+const PAIR_TRIES: usize = 4;
+
+/// Squares are not split below the window's size over this.
+const FINEST: f32 = 4096.0;
+
+/// A square of the quadtree and the shapes that may meet it (`lists[first..end]`).
+struct Cell {
+    square: Aabb,
+    first: usize,
+    end: usize,
+    /// How many splits in a row, down to this square, kept nearly every shape.
+    stalls: u8,
+}
+
+/// The point nearest the origin, closer than `reach`, that lies inside none of
+/// `shapes` by more than `slack` (every shape that comes closer than `reach` to the
+/// origin must be given, others may be). `None` if every point closer than `reach` is
+/// covered.
+///
+/// ```text
+/// queue = { the square of half side reach around the origin, with every shape }
+/// best = reach
+/// pop the square nearest the origin while it is nearer than best:
+///     keep the shapes that meet it; if one, or two together, cover it whole: drop it
+///     none meets it: its point nearest the origin is free; best = its distance
+///     few shapes meet it (or few points that splits do not pull apart, or it is
+///     the finest size): best = min(best, the nearest point inside it that their
+///     boundary pieces give and none of them covers)
+///     else: push its four quarters with the shapes kept (long ones cut to each)
+/// ```
+/// Every point nearer than `reach` lies in some square, and a square is dropped only
+/// when shapes cover it or it lies beyond `best`, so the answer is exact. The cost
+/// follows the union's boundary near the answer; the worst case is hundreds of
+/// boundaries through one point (two many-spiked stars with a common centre), which
+/// no split pulls apart and the finest square solves among them all.
+pub(crate) fn nearest_uncovered_point(
+    mut shapes: Vec<MinkowskiDifference>,
+    reach: f32,
+    slack: f32,
+) -> Option<Vec2> {
+    let mut boxes: Vec<Aabb> = shapes.iter().map(MinkowskiDifference::bounds).collect();
+    let finest = reach / FINEST;
+    let mut lists: Vec<u32> = (0..shapes.len() as u32).collect();
+    let mut cells = vec![Cell {
+        square: Aabb::new(Vec2::splat(-reach), Vec2::splat(reach)),
+        first: 0,
+        end: shapes.len(),
+        stalls: 0,
+    }];
+    let mut queue = BinaryHeap::from([(Reverse(0u32), 0usize)]);
+    let (mut best, mut found) = (reach, None);
+    'cells: while let Some((Reverse(distance), index)) = queue.pop() {
+        if f32::from_bits(distance) >= best {
+            break;
+        }
+        let Cell {
+            square,
+            first,
+            end,
+            stalls,
+        } = cells[index];
+        let kept_from = lists.len();
+        for at in first..end {
+            let shape = lists[at] as usize;
+            match relation(shapes[shape].view(), &boxes[shape], &square, slack) {
+                Relation::Apart => {}
+                Relation::Meets => lists.push(shape as u32),
+                Relation::Covers => {
+                    lists.truncate(kept_from);
+                    continue 'cells;
+                }
+            }
+        }
+        if lists.len() - kept_from > FEW
+            && covered_by_two(&shapes, &boxes, &lists[kept_from..], &square, slack)
+        {
+            lists.truncate(kept_from);
+            continue;
+        }
+        let kept = kept_from..lists.len();
+        let stalls = if kept.len() * 10 >= (end - first) * 9 {
+            stalls.saturating_add(1)
+        } else {
+            0
+        };
+        // Few shapes, or not many points whose boundaries splitting does not pull
+        // apart (nearly equal rims running together): solve here. (Every shape has
+        // three points or more: the sum is only taken over short lists.)
+        let few = kept.len() <= FEW
+            || (stalls >= STALLS
+                && kept.len() <= FEW_POINTS / 3
+                && lists[kept.clone()]
+                    .iter()
+                    .map(|shape| shapes[*shape as usize].view().points.len())
+                    .sum::<usize>()
+                    <= FEW_POINTS);
+        if kept.is_empty() {
+            let nearest = Vec2::ZERO.clamp(square.min, square.max);
+            (best, found) = (nearest.length(), Some(nearest));
+        } else if few || square.half_extents().x <= finest {
+            let local = Local {
+                shapes: &shapes,
+                list: &lists[kept],
+                square,
+                slack,
+            };
+            local.solve(&mut best, &mut found);
+        } else {
+            let (center, half) = (square.center(), square.half_extents() * 0.5);
+            for offset in [
+                Vec2::new(-half.x, -half.y),
+                Vec2::new(half.x, -half.y),
+                Vec2::new(-half.x, half.y),
+                Vec2::new(half.x, half.y),
+            ] {
+                let quarter = Aabb::from_center_half_extents(center + offset, half);
+                let distance = Vec2::ZERO.clamp(quarter.min, quarter.max).length();
+                if distance >= best {
+                    continue;
+                }
+                // Long shapes cut a little beyond the quarter: their cut edges stay
+                // clear of every point the quarter's solve may keep.
+                let window = quarter.grown(0.01 * half.x + slack);
+                let first = lists.len();
+                for at in kept.clone() {
+                    let shape = lists[at] as usize;
+                    if shapes[shape].is_small() || window.contains(&boxes[shape]) {
+                        lists.push(shape as u32);
+                    } else if let Some(cut) = shapes[shape].clone().clipped(&window) {
+                        lists.push(shapes.len() as u32);
+                        boxes.push(cut.bounds());
+                        shapes.push(cut);
+                    }
+                }
+                queue.push((Reverse(distance.to_bits()), cells.len()));
+                cells.push(Cell {
+                    square: quarter,
+                    first,
+                    end: lists.len(),
+                    stalls,
+                });
+            }
+        }
+    }
+    found
+}
+
+/// Whether two of the shapes `kept` (with their `boxes`) together cover the square: a
+/// seam between two neighbouring parts' differences, dropped at once instead of
+/// followed down to the finest squares. Which shapes are looked at: see [`PAIRED`].
+/// Shapes covering more corners are tried first, and at most [`PAIR_TRIES`] pairs.
+fn covered_by_two(
+    shapes: &[MinkowskiDifference],
+    boxes: &[Aabb],
+    kept: &[u32],
+    square: &Aabb,
+    slack: f32,
+) -> bool {
+    let many = kept.len() > PAIRED;
+    let mut cornering: SmallVec<[(u32, u8); 16]> = kept
+        .iter()
+        .filter(|shape| !many || boxes[**shape as usize].contains(square))
+        .take(PAIRED)
+        .map(|shape| {
+            let view = shapes[*shape as usize].view();
+            (*shape, covered_corners(view, square, slack))
+        })
+        .filter(|(_, corners)| *corners != 0)
+        .collect();
+    cornering.sort_unstable_by_key(|(shape, corners)| (Reverse(corners.count_ones()), *shape));
+    let mut tries = 0;
+    for (index, (first, mask)) in cornering.iter().enumerate() {
+        for (second, other) in &cornering[index + 1..] {
+            if mask | other != ALL_CORNERS {
+                continue;
+            }
+            let (first, second) = (
+                shapes[*first as usize].view(),
+                shapes[*second as usize].view(),
+            );
+            if pair_covers(first, second, square, slack)
+                || pair_covers(second, first, square, slack)
+            {
+                return true;
+            }
+            tries += 1;
+            if tries == PAIR_TRIES {
+                return false;
+            }
+        }
+    }
+    false
+}
+
+/// A square met by few shapes, solved piece by piece.
+struct Local<'a> {
+    shapes: &'a [MinkowskiDifference],
+    list: &'a [u32],
+    square: Aabb,
+    slack: f32,
+}
+
+impl Local<'_> {
+    /// Lowers `best` to the nearest free point inside the square, if nearer.
+    ///
+    /// ```text
+    /// pieces = the boundary pieces of the shapes met that reach into the square
+    /// candidates = each piece's nearest point and ends, and where pieces of two
+    ///              shapes cross, inside the square
+    /// best = the nearest candidate that no shape met covers, if nearer
+    /// ```
+    /// A candidate is tested only against the shapes that meet the square, so only
+    /// candidates inside it (or within half the slack, where no other shape can cover
+    /// them by more than the slack) are kept.
+    fn solve(&self, best: &mut f32, found: &mut Option<Vec2>) {
+        let inside = self.square.grown(0.5 * self.slack);
+        let mut pieces: SmallVec<[(u32, BoundaryPiece, Aabb); 32]> = SmallVec::new();
+        for &owner in self.list {
+            for piece in BoundaryPiece::of(self.shapes[owner as usize].view()) {
+                let bounds = piece.bounds();
+                if bounds.intersects(&inside) && piece.nearest().length() < *best {
+                    pieces.push((owner, piece, bounds));
+                }
+            }
+        }
+        // Each candidate is tested as it comes, against the shape that covered the last
+        // one first (neighbours share coverers); a free one lowers `best`, which then
+        // rules out the candidates beyond it unseen.
+        let mut last = 0;
+        let mut consider = |point: Vec2| {
+            let distance = point.length();
+            if distance >= *best || !inside.contains_point(point) {
+                return;
+            }
+            let covered =
+                |shape: &u32| covers(self.shapes[*shape as usize].view(), point, self.slack);
+            if covered(&self.list[last]) {
+                return;
+            }
+            match self.list.iter().position(covered) {
+                Some(shape) => last = shape,
+                None => (*best, *found) = (distance, Some(point)),
+            }
+        };
+        for (index, (owner, piece, bounds)) in pieces.iter().enumerate() {
+            consider(piece.nearest());
+            piece.ends().into_iter().for_each(&mut consider);
+            for (other_owner, other, other_bounds) in &pieces[index + 1..] {
+                if other_owner != owner && bounds.intersects(other_bounds) {
+                    piece.crossings(other).into_iter().for_each(&mut consider);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::rounded_convex::RoundedConvex;
+
+    const SQUARE: [Vec2; 4] = [
+        Vec2::new(-1.0, -1.0),
+        Vec2::new(1.0, -1.0),
+        Vec2::new(1.0, 1.0),
+        Vec2::new(-1.0, 1.0),
+    ];
+    const NORMALS: [Vec2; 4] = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
+
+    /// The square of half side `half` around `center`, grown by `radius`.
+    fn square(center: Vec2, half: f32, radius: f32) -> MinkowskiDifference {
+        let points = SQUARE.map(|p| p * half);
+        let square = RoundedConvex {
+            points: &points,
+            normals: &NORMALS,
+            radius: 0.0,
+        };
+        let at = [-center];
+        let point = RoundedConvex {
+            points: &at,
+            normals: &[],
+            radius,
+        };
+        MinkowskiDifference::new(square, point)
+    }
+
+    #[test]
+    fn finds_the_side_of_two_squares_and_the_rim_of_a_rounded_one() {
+        // Two overlapping squares cover the origin; the nearest uncovered point is
+        // straight up or down, 1 away.
+        let both = vec![
+            square(Vec2::new(-0.5, 0.0), 1.0, 0.0),
+            square(Vec2::new(0.5, 0.0), 1.0, 0.0),
+        ];
+        let point = nearest_uncovered_point(both, 4.0, 1e-5).unwrap();
+        assert!((point.length() - 1.0).abs() < 1e-5, "{point}");
+        assert!(point.x.abs() < 1e-5, "{point}");
+        // A small square grown by 1: its rim is 1.1 away along the axes, and
+        // farther along the diagonals.
+        let point = nearest_uncovered_point(vec![square(Vec2::ZERO, 0.1, 1.0)], 4.0, 1e-5);
+        assert!((point.unwrap().length() - 1.1).abs() < 1e-5, "{point:?}");
+        assert!(nearest_uncovered_point(vec![square(Vec2::ZERO, 0.1, 1.0)], 1.05, 1e-5).is_none());
+    }
+}

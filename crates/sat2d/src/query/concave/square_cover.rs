@@ -1,0 +1,160 @@
+//! How rounded convex shapes cover an axis-aligned square: the tests that let the
+//! quadtree of `nearest_uncovered.rs` drop a square without solving it.
+//!
+//! Frame-free: shapes and squares are in one frame. "Covers" is strict, by more than
+//! the slack ([`covers`]), so a covered square holds no free point.
+
+use glam::Vec2;
+
+use crate::Aabb;
+use crate::query::concave::boundary_piece::{covers, shrunk_chord};
+use crate::shape::rounded_convex::RoundedConvex;
+
+/// All four corners covered.
+pub(crate) const ALL_CORNERS: u8 = 0b1111;
+
+/// How a shape and a square lie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Relation {
+    /// They share no point.
+    Apart,
+    /// They may share points.
+    Meets,
+    /// The shape covers the whole square.
+    Covers,
+}
+
+/// The square's corners, counter-clockwise from the lower left.
+pub(crate) fn corners(square: &Aabb) -> [Vec2; 4] {
+    [
+        square.min,
+        Vec2::new(square.max.x, square.min.y),
+        square.max,
+        Vec2::new(square.min.x, square.max.y),
+    ]
+}
+
+/// How `shape` (with its box `bounds`) and `square` lie: apart when a face plane of the
+/// core, or its box, separates them with room for the radius (an overestimate of
+/// meeting near rounded corners, which only costs time); covering when all four
+/// corners are covered (the shape is convex).
+pub(crate) fn relation(
+    shape: RoundedConvex<'_>,
+    bounds: &Aabb,
+    square: &Aabb,
+    slack: f32,
+) -> Relation {
+    if !bounds.intersects(square) {
+        return Relation::Apart;
+    }
+    let (center, half) = (square.center(), square.half_extents());
+    for (vertex, normal) in shape.points.iter().zip(shape.normals) {
+        let nearest = normal.dot(center - *vertex) - normal.abs().dot(half);
+        if nearest > shape.radius {
+            return Relation::Apart;
+        }
+    }
+    if corners(square)
+        .iter()
+        .all(|corner| covers(shape, *corner, slack))
+    {
+        Relation::Covers
+    } else {
+        Relation::Meets
+    }
+}
+
+/// Which corners of `square` `shape` covers: bit `k` for corner `k` (counter-clockwise
+/// from the lower left, as [`corners`] lists them).
+pub(crate) fn covered_corners(shape: RoundedConvex<'_>, square: &Aabb, slack: f32) -> u8 {
+    corners(square)
+        .iter()
+        .enumerate()
+        .filter(|(_, corner)| covers(shape, **corner, slack))
+        .fold(0, |mask, (k, _)| mask | (1 << k))
+}
+
+/// Whether `first` and `second` together cover `square` (the corners `first` leaves
+/// must be among those `second` covers).
+///
+/// ```text
+/// the part of the square outside first lies in the hull of its extreme points:
+///     the corners first leaves, and where first's boundary crosses the square's sides
+/// so: second covers all of those  =>  second covers that part
+/// ```
+/// (A point of `first`'s boundary inside the square is not extreme: the tangent there
+/// runs outside `first` on both sides.) A sufficient test: two convex shapes that
+/// overlap along a seam across the square pass it, which is what it is for (the
+/// differences of two neighbouring parts of a concave shape, each against the same
+/// part of the other shape).
+pub(crate) fn pair_covers(
+    first: RoundedConvex<'_>,
+    second: RoundedConvex<'_>,
+    square: &Aabb,
+    slack: f32,
+) -> bool {
+    let corners = corners(square);
+    (0..4).all(|side| {
+        let (start, end) = (corners[side], corners[(side + 1) % 4]);
+        let length = start.distance(end);
+        let direction = (end - start) / length;
+        shrunk_chord(first, start, direction, slack).is_none_or(|(enter, exit)| {
+            [enter, exit]
+                .into_iter()
+                .filter(|t| 0.0 < *t && *t < length)
+                .all(|t| covers(second, start + direction * t, slack))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NORMALS: [Vec2; 4] = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
+
+    fn rectangle(min: Vec2, max: Vec2) -> [Vec2; 4] {
+        corners(&Aabb::new(min, max))
+    }
+
+    fn shape(points: &[Vec2; 4]) -> RoundedConvex<'_> {
+        RoundedConvex {
+            points,
+            normals: &NORMALS,
+            radius: 0.0,
+        }
+    }
+
+    #[test]
+    fn two_overlapping_halves_cover_a_square_that_neither_covers() {
+        let square = Aabb::new(Vec2::ZERO, Vec2::ONE);
+        let (left, right) = (
+            rectangle(Vec2::new(-1.0, -1.0), Vec2::new(0.6, 2.0)),
+            rectangle(Vec2::new(0.4, -1.0), Vec2::new(2.0, 2.0)),
+        );
+        let (left, right) = (shape(&left), shape(&right));
+        let bounds = |s: RoundedConvex<'_>| Aabb::from_points(s.points).unwrap();
+        assert_eq!(
+            relation(left, &bounds(left), &square, 1e-5),
+            Relation::Meets
+        );
+        assert_eq!(covered_corners(left, &square, 1e-5), 0b1001);
+        assert_eq!(covered_corners(right, &square, 1e-5), 0b0110);
+        assert!(pair_covers(left, right, &square, 1e-5));
+        // Halves that only meet along a line leave it free.
+        let (gap_left, gap_right) = (
+            rectangle(Vec2::new(-1.0, -1.0), Vec2::new(0.5, 2.0)),
+            rectangle(Vec2::new(0.5, -1.0), Vec2::new(2.0, 2.0)),
+        );
+        assert!(!pair_covers(
+            shape(&gap_left),
+            shape(&gap_right),
+            &square,
+            1e-5
+        ));
+        // A shape beyond the square is apart from it.
+        let far = rectangle(Vec2::splat(3.0), Vec2::splat(4.0));
+        let far = shape(&far);
+        assert_eq!(relation(far, &bounds(far), &square, 1e-5), Relation::Apart);
+    }
+}
