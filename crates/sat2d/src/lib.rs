@@ -91,6 +91,7 @@
 //! | 4 | `decompose/` | outline cleaning, ear clipping, Hertel–Mehlhorn, convex hull |
 //! | 5 | `query/` | [`intersects`], [`contact`], [`contains_point`], [`explain`]: the pair table (`query/route.rs`), one routine per pair (`query/pairs/`), the SAT kernels (`query/kernel/`), contact points (`query/manifold/`) |
 //! | 6 | [`broad_phase`] | [`SpatialHashGrid`](broad_phase::SpatialHashGrid), [`BruteForce`](broad_phase::BruteForce) |
+//! | 7 | [`tile_grid`] | [`TileGrid`](tile_grid::TileGrid), [`MergedTileGrid`](tile_grid::MergedTileGrid): solid cells merged into rectangle colliders per chunk, rebuilt per chunk |
 //!
 //! - **The MTV** is computed by the face scan in `query/kernel/face_scan.rs` and turned
 //!   into a [`Contact`] by `query/pairs/contact_convex_convex.rs`. Concave shapes:
@@ -115,6 +116,8 @@ mod decompose;
 mod query;
 // The broad phase.
 pub mod broad_phase;
+// Tile grids, merged into rectangles.
+pub mod tile_grid;
 
 pub use bounding::{Aabb, BoundingCircle};
 pub use glam::Vec2;

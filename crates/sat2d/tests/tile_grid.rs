@@ -1,0 +1,17 @@
+//! Tile grids: merging solid cells into rectangles, rebuilding chunks after edits,
+//! naming the cell a hit lands on, and construction and its errors.
+//!
+//! The oracle is the cell list itself: every solid cell must lie in exactly one
+//! rectangle, no rectangle may cover an empty cell or cross a chunk boundary, and an
+//! edited grid must merge to the same rectangles as a fresh build of the same cells.
+
+#[path = "tile_grid/construction.rs"]
+mod construction;
+#[path = "tile_grid/edits.rs"]
+mod edits;
+#[path = "tile_grid/hit_cell.rs"]
+mod hit_cell;
+#[path = "tile_grid/merging.rs"]
+mod merging;
+#[path = "tile_grid/support.rs"]
+mod support;
