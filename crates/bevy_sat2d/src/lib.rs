@@ -114,7 +114,18 @@
 //! [`SpatialQuery`], a system parameter, casts rays and shapes and finds the colliders
 //! overlapping a shape or holding a point, through the broad phase; a [`QueryFilter`]
 //! picks which colliders count (layer mask, excluded entities, a predicate, statics).
-//! A query sees the colliders as of the last step: in `Update`, last frame's positions.
+//! A query sees the colliders as of the last sync: in `Update`, last frame's positions,
+//! and nothing spawned this frame (a level spawned in `Startup` is first seen by
+//! `Update` in the second frame). A system in the step's schedule ordered
+//! `.after(SatSystems::SyncColliders)` sees this frame's colliders, new ones included.
+//!
+//! **When a collider is first seen**, in the step's schedule (`PostUpdate` by default):
+//! 1. transform propagation computes its `GlobalTransform`;
+//! 2. [`SatSystems::SyncColliders`] places it;
+//! 3. the [`CharacterMover`]s move (they see it already), and their colliders are
+//!    moved in the world to where they ended;
+//! 4. the broad and narrow phases pair it, and [`SatSystems::Events`] reports its
+//!    pairs, at the positions after movement.
 //!
 //! # Moving characters
 //!

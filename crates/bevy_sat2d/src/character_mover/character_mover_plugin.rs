@@ -5,10 +5,15 @@ use bevy::prelude::*;
 use bevy::transform::TransformSystems;
 
 use super::{CharacterMover, MoverOutput, OneWayPlatform, move_movers};
+use crate::components::collision_exclusions::CollisionExclusions;
 use crate::sat_systems::SatSystems;
+use crate::world::collision_world::CollisionWorld;
 
-/// Adds [`move_movers`] to `schedule`, after transform propagation and before
-/// [`SatSystems::SyncColliders`], and registers the mover's types. Use the same
+/// Adds [`move_movers`] to `schedule`, after [`SatSystems::SyncColliders`] (so the
+/// movers see every collider placed this frame, a level spawned in the same frame
+/// included) and before [`SatSystems::BroadPhase`] (so this step's pairs and events see
+/// where the movers ended: each mover's collider is moved in the world right after),
+/// and registers the mover's types. Use the same
 /// schedule as the [`SatPlugin`](crate::SatPlugin) (`PostUpdate` by default;
 /// [`CharacterMoverPlugin::fixed`] beside [`SatPlugin::fixed`](crate::SatPlugin::fixed)).
 ///
@@ -53,9 +58,24 @@ impl Plugin for CharacterMoverPlugin {
             .register_type::<OneWayPlatform>()
             .add_systems(
                 self.schedule,
-                move_movers
+                (move_movers, place_moved_movers)
+                    .chain()
                     .after(TransformSystems::Propagate)
-                    .before(SatSystems::SyncColliders),
+                    .after(SatSystems::SyncColliders)
+                    .before(SatSystems::BroadPhase),
             );
+    }
+}
+
+/// Moves each mover's placed collider by the distance the mover went this step, so the
+/// broad and narrow phases that follow test it where it ended (the sync placed it where
+/// it started), and notes a [`CollisionExclusions`] the mover inserted for a one-way
+/// platform it passes through.
+fn place_moved_movers(
+    mut world: ResMut<CollisionWorld>,
+    movers: Query<(Entity, &MoverOutput, Has<CollisionExclusions>), With<CharacterMover>>,
+) {
+    for (entity, output, has_exclusions) in &movers {
+        world.shift_placed(entity, output.translation, has_exclusions);
     }
 }

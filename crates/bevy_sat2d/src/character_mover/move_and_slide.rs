@@ -17,6 +17,7 @@ use crate::query::spatial_query::SpatialQuery;
 ///
 /// ```text
 /// remaining = translation
+/// (push-out first, see below)
 /// repeat up to max_iterations while something remains:
 ///     cast the shape along remaining; nothing hit: move all of it, done
 ///     move to the hit, then a skin away from the surface along its normal
@@ -24,8 +25,10 @@ use crate::query::spatial_query::SpatialQuery;
 ///     walkable surface: remaining follows the slope, keeping its horizontal part
 ///     wall: step up onto it if low enough (and the mover is grounded), else slide
 ///           along it without climbing (or stop, if walls do not slide)
+/// first: push out of any overlap (no further than the penetration plus the skin,
+///        at most max_push_out per step); still inside: no motion this step
 /// not moving up and no ground reached: snap down onto ground within reach
-/// push out of any overlap left (bounded per step); probe the ground under the end
+/// push out of any overlap the slide left; probe the ground under the end
 /// ```
 ///
 /// `one_way` says which entities are [`OneWayPlatform`]s (for a game system, a lookup
@@ -99,15 +102,29 @@ pub fn move_and_slide(
         settings,
     };
     let start = iso.translation;
-    let (mut position, ground) = slide(&sweep, start, translation, &mut output.hits);
-    if translation.dot(*settings.up) <= 0.0
-        && ground.is_none()
-        && let Some((snapped, _)) = sweep.snap_down(position)
-    {
-        position = snapped;
+    // Out of any overlap first, by no more than the penetration: the requested motion
+    // is then cast from outside, so a deep start never turns into a fling.
+    let (push, depth) = sweep.push_out(start);
+    let mut position = start + push;
+    if depth <= settings.max_push_out {
+        let (slid, ground) = slide(&sweep, position, translation, &mut output.hits);
+        position = slid;
+        if translation.dot(*settings.up) <= 0.0
+            && ground.is_none()
+            && let Some((snapped, _)) = sweep.snap_down(position)
+        {
+            position = snapped;
+        }
+        // What the slide's rounding may have left, within the same bound.
+        let (rest, _) = sweep.push_out(position);
+        position += rest;
+        output.push_out = push + rest;
+    } else {
+        // Still inside after this step's push-out: the requested motion waits until
+        // the mover is out, rather than being cast from inside the geometry.
+        output.push_out = push;
     }
-    output.push_out = sweep.push_out(position, &mut output.passing_through);
-    position += output.push_out;
+    sweep.one_way_inside(position, &mut output.passing_through);
     output.ground = sweep.probe_ground(position);
     output.grounded = output.ground.is_some();
     output.translation = position - start;

@@ -23,20 +23,24 @@ use crate::world::placement::placement;
 /// # When it runs, and what it sees
 ///
 /// [`CharacterMoverPlugin`](super::CharacterMoverPlugin) runs it in the collision
-/// step's schedule (`PostUpdate` by default) after transform propagation and before
-/// [`SatSystems::SyncColliders`](crate::SatSystems), so:
+/// step's schedule (`PostUpdate` by default) after
+/// [`SatSystems::SyncColliders`](crate::SatSystems) and before the broad phase, so:
 ///
+/// - the movers see every collider as this step placed it, new ones included: a level
+///   spawned in the same frame as the character (in `Startup`, say) is there for the
+///   character's first move;
 /// - a translation set in `Update` (or `FixedUpdate` with
 ///   [`SatPlugin::fixed`](crate::SatPlugin::fixed)) moves the character in the same
-///   frame, and this step's collision events see where the mover ended;
+///   frame, and this step's pairs and collision events see where the mover ended (its
+///   collider is moved in the [`CollisionWorld`](crate::CollisionWorld) right after);
 /// - the mover starts from its own `GlobalTransform` of this frame. Its casts see the
 ///   colliders its own collider would pair with: those on its
 ///   [`mask`](CharacterMover::mask)'s layers, not itself, not its body's parts
 ///   ([`ColliderOf`](crate::ColliderOf)), not what its [`CollisionExclusions`] list;
-/// - everything else is where the last step placed it: exact for a static level;
-///   another mover or a moving platform is seen one step behind. A grounded mover is
-///   carried by the distance its ground moved since the last step, so it rides a
-///   moving platform without sinking into it or hovering.
+/// - everything else is where this frame put it; other movers are seen where they
+///   started this step (movers run in parallel). A grounded mover is first carried by
+///   the distance its ground moved this step, then moves, so it rides a moving
+///   platform without sinking into it or hovering.
 /// - while the mover passes through a [`OneWayPlatform`], the platform is in the mover's
 ///   [`CollisionExclusions`] (added if missing), so this step reports no contact for
 ///   the pair; it is taken out once the mover has left the platform
@@ -65,7 +69,6 @@ pub fn move_movers(
     )>,
     new_exclusions: ParallelCommands,
     mut without_collider: Query<(Entity, &mut CharacterMover), Without<Collider>>,
-    grounds: Query<&GlobalTransform, Without<CharacterMover>>,
     platforms: Query<&OneWayPlatform>,
     mut warned: Local<EntityHashSet>,
 ) {
@@ -89,34 +92,38 @@ pub fn move_movers(
             };
             let filter = mover_filter(&query, entity, &mover, exclusions.as_deref(), &output);
             let settings = mover.settings;
+            // Carried first by the ground it stood on, which the sync already placed
+            // where it moved this step; then its own move, from there.
+            let carried = output
+                .ground
+                .filter(|_| output.grounded)
+                .map_or(Vec2::ZERO, |ground| {
+                    let motion = ground_motion(&query, ground.entity);
+                    carry(
+                        &query,
+                        &shape,
+                        &iso,
+                        motion,
+                        &settings,
+                        &filter,
+                        ground.entity,
+                        &one_way,
+                    )
+                });
+            let from = sat2d::Iso {
+                translation: iso.translation + carried,
+                rotation: iso.rotation,
+            };
             let mut moved = move_and_slide(
                 &query,
                 &shape,
-                &iso,
+                &from,
                 translation,
                 &settings,
                 &filter,
                 &one_way,
             );
-            if let Some(ground) = output.ground.filter(|_| output.grounded)
-                && let Ok(ground_global) = grounds.get(ground.entity)
-            {
-                let platform_motion = ground_motion(&query, ground.entity, ground_global);
-                let from = sat2d::Iso {
-                    translation: iso.translation + moved.translation,
-                    rotation: iso.rotation,
-                };
-                moved.translation += carry(
-                    &query,
-                    &shape,
-                    &from,
-                    platform_motion,
-                    &settings,
-                    &filter,
-                    ground.entity,
-                    &one_way,
-                );
-            }
+            moved.translation += carried;
             if moved.translation != Vec2::ZERO {
                 transform.translation += moved.translation.extend(0.0);
                 let mut affine = global.affine();

@@ -8,26 +8,20 @@ use super::{MoverSettings, OneWayPlatform};
 use crate::query::query_filter::QueryFilter;
 use crate::query::spatial_query::SpatialQuery;
 
-/// How far the ground `ground` moved since the last step placed it: its
-/// `GlobalTransform` now against the placement the collision world holds. Zero for a
-/// collider the world does not know.
+/// How far the ground `ground` moved in this step: the sync placed it anew before the
+/// movers run, and its record keeps where it was. Zero for a collider the world does
+/// not know.
 #[must_use]
-pub(super) fn ground_motion(
-    query: &SpatialQuery,
-    ground: Entity,
-    global: &GlobalTransform,
-) -> Vec2 {
-    query
-        .collision_world()
+pub(super) fn ground_motion(query: &SpatialQuery, ground: Entity) -> Vec2 {
+    let world = query.collision_world();
+    world
         .collider(ground)
-        .map_or(Vec2::ZERO, |placed| {
-            global.translation().truncate() - placed.iso.translation
-        })
+        .map_or(Vec2::ZERO, |placed| placed.moved_in(world.step()))
 }
 
 /// Carries a mover at `iso` by its platform's `motion`, stopping a skin short of
-/// anything else in the way. The platform itself is not cast against: the query still
-/// sees it where it was, and the mover moves with it.
+/// anything else in the way. The platform itself is not cast against: the mover moves
+/// with it.
 #[must_use]
 pub(super) fn carry(
     query: &SpatialQuery,

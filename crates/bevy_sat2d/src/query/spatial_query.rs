@@ -24,9 +24,13 @@ use crate::world::placed_collider::placed;
 /// The colliders as of the last [`SatSystems::SyncColliders`](crate::SatSystems) stage,
 /// which the last completed [`SatSystems::NarrowPhase`](crate::SatSystems) also used.
 /// The plugin steps in `PostUpdate` by default, so **in `Update` you see last frame's
-/// positions**. To see this frame's, run the system in the plugin's schedule after the
-/// step: `app.add_systems(PostUpdate, aim.after(SatSystems::NarrowPhase))`. Before the
-/// first step every query returns nothing.
+/// positions**, and **a collider spawned this frame is not there yet**: a level spawned
+/// in `Startup` is first seen by `Update` on the second frame. To see this frame's
+/// colliders, run the system in the plugin's schedule after the sync:
+/// `app.add_systems(PostUpdate, aim.after(SatSystems::SyncColliders))` (where the
+/// [`CharacterMover`](crate::CharacterMover) runs, so it sees a level spawned with the
+/// character), or after [`SatSystems::NarrowPhase`](crate::SatSystems) to also see
+/// where the movers ended. Before the first sync every query returns nothing.
 ///
 /// # Results
 ///

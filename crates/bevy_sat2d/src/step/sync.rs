@@ -234,6 +234,7 @@ fn place(
         }
         placed.scale = scale;
     }
+    placed.previous_translation = placed.iso.translation;
     placed.iso = iso;
     let bounds = Bounds::of(&placed.shape, &iso);
     placed.bounds = Some(bounds);

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use sat2d::broad_phase::{BroadPhase, IdPair, Mobility, SpatialHashGrid};
+use sat2d::broad_phase::{Bounds, BroadPhase, IdPair, Mobility, SpatialHashGrid};
 use sat2d::{Contact, Iso, Shape};
 
 use crate::components::collision_layers::CollisionLayers;
@@ -276,6 +276,7 @@ impl CollisionWorld {
             entity,
             shape: Arc::clone(shape),
             iso: Iso::IDENTITY,
+            previous_translation: Vec2::ZERO,
             scale: Vec2::ZERO,
             layers: CollisionLayers::default(),
             mobility,
@@ -292,6 +293,40 @@ impl CollisionWorld {
         });
         self.tracked += 1;
         id
+    }
+
+    /// Moves `entity`'s placed collider by `offset` within this step, after the sync
+    /// placed it: for a system that moves colliders between the sync and the broad
+    /// phase (the character mover), so this step's pairs and events see where they
+    /// ended. `has_exclusions` refreshes whether it has
+    /// [`CollisionExclusions`](crate::CollisionExclusions) (inserted since the sync).
+    /// A collider that is not placed, or whose moved box the grid refuses, is left as
+    /// it is: the next sync places it from its `GlobalTransform`.
+    pub(crate) fn shift_placed(&mut self, entity: Entity, offset: Vec2, has_exclusions: bool) {
+        let Some(id) = self.id_of(entity) else {
+            return;
+        };
+        let step = self.step;
+        let placed = self.colliders[id as usize]
+            .as_mut()
+            .expect("id_of names a record");
+        placed.has_exclusions = has_exclusions;
+        if offset == Vec2::ZERO || placed.bounds.is_none() {
+            return;
+        }
+        let iso = Iso {
+            translation: placed.iso.translation + offset,
+            rotation: placed.iso.rotation,
+        };
+        let bounds = Bounds::of(&placed.shape, &iso);
+        if self.grid.update(id, bounds).is_ok() {
+            if placed.changed_step != step {
+                placed.previous_translation = placed.iso.translation;
+            }
+            placed.iso = iso;
+            placed.bounds = Some(bounds);
+            placed.changed_step = step;
+        }
     }
 
     /// Drops `entity`'s collider: out of the broad phase, its pairs end this step (they

@@ -27,6 +27,9 @@ pub struct PlacedCollider {
     pub mobility: Mobility,
     /// Its box and bounding circle, or `None` while it is skipped (bad transform).
     pub bounds: Option<Bounds>,
+    /// Its translation before the last placement, in step `changed_step`: how far a
+    /// collider moved this step, for a mover that rides it.
+    pub(crate) previous_translation: Vec2,
     /// The step this record was made: a collider removed and added back gets a new one.
     pub(crate) created_step: u64,
     /// The last step its shape, placement or layers changed.
@@ -53,6 +56,16 @@ pub struct PlacedCollider {
 }
 
 impl PlacedCollider {
+    /// How far this collider moved in step `step`: zero unless the sync placed it anew
+    /// then (a new record has not moved).
+    pub(crate) fn moved_in(&self, step: u64) -> Vec2 {
+        if self.changed_step == step && self.created_step != step {
+            self.iso.translation - self.previous_translation
+        } else {
+            Vec2::ZERO
+        }
+    }
+
     /// How far this collider was swept in step `step`: zero unless it is a
     /// [`SweptCollider`](crate::SweptCollider) that moved then from a place the step
     /// before knew.

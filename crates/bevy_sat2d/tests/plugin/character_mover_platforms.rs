@@ -292,7 +292,8 @@ fn a_mover_spawned_deep_inside_is_pushed_out_over_a_few_steps() {
         assert!(steps < 20, "still inside at {now}");
     }
     // Out by the shortest way (+x: 33 deep), in steps of at most 4.
-    assert!(steps >= 9, "out in {steps} steps");
+    // Nine pushes: the update before the loop made the first.
+    assert!(steps >= 8, "out in {steps} steps");
     assert!(
         (last.x - (32.0 + 6.0 + SKIN)).abs() < 1e-3 && (last.y - 3.0).abs() < 1e-3,
         "at {last}"

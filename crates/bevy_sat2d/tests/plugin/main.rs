@@ -10,6 +10,7 @@ mod swept_support;
 mod assets;
 mod character_mover;
 mod character_mover_filters;
+mod character_mover_first_frame;
 mod character_mover_platforms;
 mod character_mover_terrain;
 mod control;
