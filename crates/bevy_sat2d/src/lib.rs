@@ -79,6 +79,25 @@
 //! written); the first step after resuming reports everything that changed meanwhile,
 //! despawns included, once.
 //!
+//! # Level geometry without seams
+//!
+//! A collider sliding over a floor of separate tiles must not be pushed sideways by
+//! the edge between two tiles (the "ghost collision"). So the contact of a moving
+//! collider with a [`StaticCollider`] is the contact of the whole surface that static
+//! collider is part of: the static colliders the moving one touches that join it edge
+//! to edge, directly or through each other, all on the same [`CollisionLayers`]. Its
+//! normal and depth are the exact MTV of the union of those pieces
+//! ([`sat2d::contact_with_neighbours`]), so no normal ever comes from an internal edge;
+//! its points are where the pair itself touches. Every piece the collider touches gives
+//! the same push, so the usual pattern (push out by the largest MTV per axis) pushes
+//! once.
+//!
+//! *Edge to edge* means the two shapes come within 1e-3 of the smaller one's reach of
+//! each other (0.008 for 16-unit tiles): touching, overlapping, or apart by a rounding
+//! gap. This holds for tile grids, for separate boxes placed side by side, and for
+//! polygons sharing an edge. Pairs of two moving colliders keep their own contact, and
+//! a collider touching more than 32 static pieces at once gets the plain contact.
+//!
 //! # Fast colliders and tunnelling
 //!
 //! Each step tests colliders where they are at that step, so a collider that moves

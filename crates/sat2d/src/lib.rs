@@ -124,8 +124,8 @@ pub use glam::Vec2;
 pub use math::{Iso, Rot};
 pub use query::{
     AxisProjection, AxisSource, Contact, RELATIVE_TOLERANCE, Ray, RayError, RayHit, SatExplanation,
-    ShapeHit, cast_ray, cast_shape, contact, contains_point, distance, explain, intersects,
-    tolerance,
+    ShapeHit, cast_ray, cast_shape, contact, contact_with_neighbours, contains_point, distance,
+    explain, intersects, tolerance,
 };
 pub use shape::{
     Capsule, Circle, ConcavePolygon, ConvexPolygon, PolygonMetrics, Segment, Shape, ShapeData,

@@ -207,7 +207,14 @@ impl CollisionWorld {
                 .filter(|placed| placed.entity == self.sides.entity(id))
         };
         let (a, b) = (record(ids.0)?, record(ids.1)?);
-        sat2d::contact(&a.shape, &a.iso, &b.shape, &b.iso)
+        // Against level geometry, the surface's contact (world/seamless_contact.rs).
+        match (a.mobility, b.mobility) {
+            (Mobility::Moving, Mobility::Static) => self.contact_with_surface(a, b),
+            (Mobility::Static, Mobility::Moving) => self
+                .contact_with_surface(b, a)
+                .map(|contact| contact.flipped()),
+            _ => sat2d::contact(&a.shape, &a.iso, &b.shape, &b.iso),
+        }
     }
 
     /// For a pair a sweep found touching during the last step but apart at its end,

@@ -13,6 +13,9 @@
 //! - [`ColliderSides`](collider_sides::ColliderSides): the few per-collider facts a
 //!   pair walk reads, packed by id; [`Sweep`](sweep::Sweep): one swept collider's motion
 //!   through a step; [`Counts`](counts::Counts): how many pairs started, went on, ended.
+//! - [`seamless_contact`]: a collider's contact with a static collider that continues
+//!   edge to edge into others it touches is the contact of the whole surface, so no
+//!   push comes from a seam between tiles.
 //! - [`removal`]: the remove hooks that queue dropped colliders, so no step misses one.
 
 pub(crate) mod collider_sides;
@@ -22,5 +25,6 @@ pub(crate) mod pair_result;
 pub(crate) mod placed_collider;
 pub(crate) mod placement;
 pub(crate) mod removal;
+pub(crate) mod seamless_contact;
 pub(crate) mod sweep;
 pub(crate) mod warnings;

@@ -22,6 +22,7 @@ mod query_filter;
 mod readme_snippet;
 mod removal;
 mod scenes;
+mod seamless_contacts;
 mod spatial_query;
 mod swept_collider;
 mod swept_collider_paths;

@@ -26,6 +26,7 @@ mod cast;
 mod closest_points;
 mod concave;
 mod contact;
+mod contact_with_neighbours;
 mod containment;
 mod core_form;
 mod core_intersection;
@@ -54,6 +55,7 @@ use route::{Route, route};
 
 pub use cast::{Ray, RayError, RayHit, ShapeHit, cast_ray, cast_shape, distance};
 pub use contact::Contact;
+pub use contact_with_neighbours::contact_with_neighbours;
 pub use explain::{AxisProjection, AxisSource, SatExplanation, explain};
 
 /// The tolerance that makes "closed set" decisions robust in `f32`, relative to the

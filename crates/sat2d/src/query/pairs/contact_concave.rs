@@ -91,48 +91,13 @@ pub(crate) fn contact_concave(
 ) -> Option<Contact> {
     let parts_a = Parts::new(a, &Iso::IDENTITY);
     let parts_b = Parts::new(b, relative);
-    let pairs = PartPairs::new(&parts_a, &parts_b);
-    let mut touching: Vec<(usize, usize, Contact)> = Vec::new();
-    let _ = pairs.each_within(tolerance, |i, j| {
-        if parts_a.overlap(i, &parts_b, j, tolerance) {
-            let (core_a, core_b) = (&parts_a.cores[i], &parts_b.cores[j]);
-            if let Some(contact) = contact_convex_convex(&core_a.form(), &core_b.form(), tolerance)
-            {
-                touching.push((i, j, contact));
-            }
-        }
-        ControlFlow::Continue(())
-    });
-    if touching.is_empty() {
-        return None;
-    }
-    touching.sort_unstable_by_key(|(i, j, _)| (*i, *j));
-
-    let deepest = touching
-        .iter()
-        .map(|(_, _, contact)| contact.depth)
-        .fold(0.0, f32::max);
-    let (normal, depth) = if deepest <= tolerance {
-        (touching[0].2.normal, 0.0)
-    } else {
-        let mtv = MtvSearch {
-            parts: (&parts_a, &parts_b),
-            pairs: &pairs,
-            deepest,
-            fallback: bounding_push(a, b, relative),
-            slack: 0.25 * tolerance,
-        }
-        .run();
-        match mtv.try_normalize() {
-            Some(normal) => (normal, mtv.length()),
-            None => (touching[0].2.normal, 0.0),
-        }
-    };
-
-    let points: SmallVec<[Vec2; 2]> = touching
-        .iter()
-        .flat_map(|(_, _, contact)| contact.points.iter().copied())
-        .collect();
+    let (normal, depth, points) = contact_of_parts(
+        &parts_a,
+        &parts_b,
+        tolerance,
+        bounding_push(a, b, relative),
+        parts_b.cores.len(),
+    )?;
     Some(Contact {
         normal,
         depth,
@@ -142,10 +107,69 @@ pub(crate) fn contact_concave(
     })
 }
 
+/// The contact of two sets of convex parts in one frame (A's), B's parts counted as
+/// one shape: its normal, its depth (the exact MTV of the union of the parts, or zero
+/// when no pair overlaps by more than `tolerance`) and the points of the touching part
+/// pairs whose B part is among B's first `points_of` parts, in part order. `None` when
+/// no pair touches. `fallback` is a push known to separate the two (no MTV is longer).
+pub(crate) fn contact_of_parts(
+    parts_a: &Parts,
+    parts_b: &Parts,
+    tolerance: f32,
+    fallback: Vec2,
+    points_of: usize,
+) -> Option<(Vec2, f32, SmallVec<[Vec2; 2]>)> {
+    let pairs = PartPairs::new(parts_a, parts_b);
+    let mut touching: Vec<(usize, usize, Contact)> = Vec::new();
+    let _ = pairs.each_within(tolerance, |i, j| {
+        if parts_a.overlap(i, parts_b, j, tolerance) {
+            let (core_a, core_b) = (&parts_a.cores[i], &parts_b.cores[j]);
+            if let Some(contact) = contact_convex_convex(&core_a.form(), &core_b.form(), tolerance)
+            {
+                touching.push((i, j, contact));
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    // The shape's own parts first: its first touching pair gives a touching normal.
+    touching.sort_unstable_by_key(|(i, j, _)| (*j >= points_of, *i, *j));
+    if touching.first().is_none_or(|(_, j, _)| *j >= points_of) {
+        return None;
+    }
+
+    let deepest = touching
+        .iter()
+        .map(|(_, _, contact)| contact.depth)
+        .fold(0.0, f32::max);
+    let (normal, depth) = if deepest <= tolerance {
+        (touching[0].2.normal, 0.0)
+    } else {
+        let mtv = MtvSearch {
+            parts: (parts_a, parts_b),
+            pairs: &pairs,
+            deepest,
+            fallback,
+            slack: 0.25 * tolerance,
+        }
+        .run();
+        match mtv.try_normalize() {
+            Some(normal) => (normal, mtv.length()),
+            None => (touching[0].2.normal, 0.0),
+        }
+    };
+
+    let points = touching
+        .iter()
+        .filter(|(_, j, _)| *j < points_of)
+        .flat_map(|(_, _, contact)| contact.points.iter().copied())
+        .collect();
+    Some((normal, depth, points))
+}
+
 /// The push of B, in A's frame, that separates the two shapes' bounding circles: along
 /// the line between their centres (A's `+Y` when they coincide), as far as both
 /// radii and the centres' distance together. No MTV is longer.
-fn bounding_push(a: &Shape, b: &Shape, relative: &Iso) -> Vec2 {
+pub(crate) fn bounding_push(a: &Shape, b: &Shape, relative: &Iso) -> Vec2 {
     let (circle_a, circle_b) = (
         a.bounding_circle(&Iso::IDENTITY),
         b.bounding_circle(relative),

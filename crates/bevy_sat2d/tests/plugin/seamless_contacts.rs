@@ -1,0 +1,192 @@
+//! No ghost collisions (issue 24, part 3): a box and a capsule slide across floors of
+//! separate static tiles, pulled down into them every frame and pushed out by the MTVs
+//! of their `CollisionEvent`s (the SAT tutorials' pattern, as in
+//! `examples/common/push_out.rs`). They keep their height and their speed: no seam
+//! pushes them sideways or back.
+
+use bevy::prelude::*;
+use bevy_sat2d::prelude::*;
+
+/// The sliding body and its speed per frame.
+#[derive(Component)]
+struct Slide(Vec2);
+
+/// Moves each sliding body by its speed, and down 0.5 into the floor.
+fn slide(mut bodies: Query<(&mut Transform, &Slide)>) {
+    for (mut transform, slide) in &mut bodies {
+        transform.translation += slide.0.extend(0.0) + Vec3::new(0.0, -0.5, 0.0);
+    }
+}
+
+/// The push that separates each sliding body from everything its events name: the MTV
+/// away from each other collider, the largest push per axis (the README's pattern).
+fn push_out(
+    mut events: MessageReader<CollisionEvent>,
+    world: Res<CollisionWorld>,
+    mut bodies: Query<(Entity, &mut Transform, &mut GlobalTransform), With<Slide>>,
+) {
+    let events: Vec<CollisionEvent> = events.read().copied().collect();
+    for (entity, mut transform, mut global) in &mut bodies {
+        let mut push = Vec2::ZERO;
+        for event in &events {
+            if let Some(contact) = event.contact_from(entity, &world) {
+                let away = -contact.mtv();
+                if away.x.abs() > push.x.abs() {
+                    push.x = away.x;
+                }
+                if away.y.abs() > push.y.abs() {
+                    push.y = away.y;
+                }
+            }
+        }
+        transform.translation += push.extend(0.0);
+        *global = GlobalTransform::from(*transform);
+    }
+}
+
+/// A headless app with the slide and the push-out around the collision step.
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()))
+        .add_systems(Update, slide)
+        .add_systems(PostUpdate, push_out.after(SatSystems::Events));
+    app
+}
+
+/// `count` separate 16×16 static tiles, tops at y = 0, from x = `from`, the i-th shifted
+/// by `offset(i)` (a gap or an overlap with its neighbour).
+fn tiles(app: &mut App, from: f32, count: usize, offset: impl Fn(usize) -> f32) {
+    for index in 0..count {
+        let x = from + 8.0 + 16.0 * index as f32 + offset(index);
+        app.world_mut().spawn((
+            Collider::rectangle(16.0, 16.0),
+            StaticCollider,
+            Transform::from_xyz(x, -8.0, 0.0),
+        ));
+    }
+}
+
+/// Slides `body` for `frames` frames at `speed` over a floor laid by `lay`, and checks
+/// that after each frame's push-out it rests on the floor (within 1e-3) and has moved
+/// exactly `speed` per frame.
+fn check_walk(body: Collider, speed: f32, frames: usize, lay: impl Fn(&mut App)) {
+    let mut app = app();
+    lay(&mut app);
+    let resting = -body.shape().aabb(&Iso::IDENTITY).min.y;
+    let entity = app
+        .world_mut()
+        .spawn((
+            body,
+            Slide(Vec2::new(speed, 0.0)),
+            Transform::from_xyz(0.0, resting, 0.0),
+        ))
+        .id();
+    // The x an unobstructed slide reaches, summed in f32 as the transform sums it.
+    let mut expected = 0.0_f32;
+    for frame in 1..=frames {
+        app.update();
+        expected += speed;
+        let at = app.world().get::<Transform>(entity).unwrap().translation;
+        let what = format!("speed {speed}, frame {frame}: at {at}");
+        assert!(
+            (at.y - resting).abs() < 1e-3,
+            "{what}: height {} not {resting}",
+            at.y
+        );
+        assert!(
+            (at.x - expected).abs() < 1e-3,
+            "{what}: x {} not {expected} (pushed along the floor)",
+            at.x
+        );
+    }
+}
+
+fn bodies() -> [Collider; 2] {
+    [
+        Collider::rectangle(12.0, 12.0),
+        Collider::capsule(6.0, 12.0),
+    ]
+}
+
+#[test]
+fn bodies_pushed_by_event_mtvs_cross_300_tiles_without_a_seam_push() {
+    for body in bodies() {
+        for speed in [1.0_f32, 3.7, 15.7, -1.0, -3.7, -15.7] {
+            let frames = (2_300.0 / speed.abs()).min(300.0) as usize;
+            check_walk(body.clone(), speed, frames, |app| {
+                tiles(app, -2400.0, 300, |_| 0.0);
+            });
+        }
+    }
+}
+
+#[test]
+fn tiles_with_gaps_and_overlaps_of_1e_4_are_one_floor() {
+    // Seeded offsets of up to 1e-4 either way: gaps and overlaps between neighbours.
+    let offsets: Vec<f32> = {
+        let mut rng = fastrand::Rng::with_seed(24);
+        (0..300).map(|_| (rng.f32() * 2.0 - 1.0) * 1e-4).collect()
+    };
+    for body in bodies() {
+        for speed in [1.0_f32, 3.7, 15.7, -3.7] {
+            let frames = (2_300.0 / speed.abs()).min(200.0) as usize;
+            check_walk(body.clone(), speed, frames, |app| {
+                tiles(app, -2400.0, 300, |index| offsets[index]);
+            });
+        }
+    }
+}
+
+#[test]
+fn a_moving_pair_keeps_its_own_contact_and_a_lone_tile_its_edges() {
+    // Two moving boxes side by side are not a surface: their contacts stay their own.
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+    let body = app
+        .world_mut()
+        .spawn((
+            Collider::rectangle(12.0, 12.0),
+            Transform::from_xyz(-5.7, 5.5, 0.0),
+        ))
+        .id();
+    let left = app
+        .world_mut()
+        .spawn((
+            Collider::rectangle(16.0, 16.0),
+            Transform::from_xyz(-8.0, -8.0, 0.0),
+        ))
+        .id();
+    let right = app
+        .world_mut()
+        .spawn((
+            Collider::rectangle(16.0, 16.0),
+            Transform::from_xyz(8.0, -8.0, 0.0),
+        ))
+        .id();
+    app.update();
+    let world = app.world().resource::<CollisionWorld>();
+    assert_eq!(world.contact(body, right).unwrap().normal, Vec2::X);
+    assert_eq!(world.contact(body, left).unwrap().normal, Vec2::NEG_Y);
+    // A lone static tile's edge is a real edge: the body 0.3 over its side is pushed out
+    // sideways.
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+    let body = app
+        .world_mut()
+        .spawn((
+            Collider::rectangle(12.0, 12.0),
+            Transform::from_xyz(-5.7, 5.5, 0.0),
+        ))
+        .id();
+    let tile = app
+        .world_mut()
+        .spawn((
+            Collider::rectangle(16.0, 16.0),
+            StaticCollider,
+            Transform::from_xyz(8.0, -8.0, 0.0),
+        ))
+        .id();
+    app.update();
+    let world = app.world().resource::<CollisionWorld>();
+    assert_eq!(world.contact(body, tile).unwrap().normal, Vec2::X);
+}
