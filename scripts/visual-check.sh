@@ -53,6 +53,7 @@ run platformer 30
 run concave 30 --min-idle 0
 run collider_assets 40
 run queries 40
+run level 60
 
 echo "== headless"
 target/debug/examples/headless --steps 120 >out/headless.log

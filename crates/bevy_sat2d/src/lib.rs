@@ -192,6 +192,8 @@
 //! - `query/`: `SpatialQuery`, `QueryFilter`, the ray walk through the grid.
 //! - `assets/`: `.collider.ron` shapes, hot reloaded.
 //! - `character_mover/`: `CharacterMover` and `move_and_slide`.
+//! - `tiles/`: `TileLevel`, a tile grid as few merged colliders rebuilt per chunk, and
+//!   `TileCells`, the cell a hit lands on.
 //! - `debug_overlay/` (feature `debug-overlay`): the egui panel, gizmos, SAT explainer.
 //! - At the root: `plugin.rs` (`SatPlugin`), `sat_systems.rs` (the sets),
 //!   `sat_config.rs`, `diagnostics.rs`.
@@ -213,6 +215,7 @@ mod query;
 mod sat_config;
 mod sat_systems;
 mod step;
+mod tiles;
 mod world;
 
 pub use assets::collider_asset::{
@@ -238,6 +241,10 @@ pub use query::spatial_query::SpatialQuery;
 pub use sat_config::SatConfig;
 pub use sat_systems::SatSystems;
 pub use sat2d;
+pub use tiles::tile_cells::TileCells;
+pub use tiles::tile_collider::{TileCollider, TileHit};
+pub use tiles::tile_level::TileLevel;
+pub use tiles::tile_level_plugin::{TileLevelPlugin, apply_tile_changes};
 pub use world::collision_world::CollisionWorld;
 pub use world::pair_result::EntityPair;
 pub use world::placed_collider::PlacedCollider;
@@ -255,5 +262,6 @@ pub mod prelude {
         QueryFilter, SatConfig, SatDiagnostics, SatPlugin, SatSystems, SpatialQuery,
         StaticCollider, SweptCollider,
     };
+    pub use crate::{TileCells, TileCollider, TileHit, TileLevel, TileLevelPlugin};
     pub use sat2d::{Contact, Iso, Ray, RayHit, Shape, ShapeHit};
 }

@@ -49,3 +49,5 @@ pub const MOVER_AIRBORNE: Color = Color::srgb(0.95, 0.6, 0.1);
 pub const MOVER_HIT: Color = Color::srgb(1.0, 0.2, 0.2);
 /// How far a character mover moved in the last step.
 pub const MOVER_MOVE: Color = Color::srgba(1.0, 1.0, 1.0, 0.7);
+/// The lines between the cells inside a merged tile collider.
+pub const TILE_CELL: Color = Color::srgba(0.0, 0.78, 1.0, 0.3);

@@ -14,6 +14,7 @@ pub(crate) mod projection_drawing;
 pub(crate) mod query_drawing;
 pub(crate) mod query_recorder;
 pub(crate) mod state;
+pub(crate) mod tile_drawing;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
@@ -42,6 +43,9 @@ use crate::sat_systems::SatSystems;
 /// - "Draw movers" (on by default) marks each
 ///   [`CharacterMover`](crate::CharacterMover)'s last move: the ground's surface and
 ///   normal when grounded, a ring when in the air, what it ran into, how far it moved.
+///
+/// - "Draw tile cells" (off by default) draws the cells inside each merged
+///   [`TileCollider`](crate::TileCollider) of a [`TileLevel`](crate::TileLevel).
 ///
 /// ```no_run
 /// use bevy::prelude::*;
@@ -113,5 +117,6 @@ impl Plugin for SatDebugPlugin {
             );
         query_drawing::add_query_drawing(app);
         mover_drawing::add_mover_drawing(app);
+        tile_drawing::add_tile_drawing(app);
     }
 }

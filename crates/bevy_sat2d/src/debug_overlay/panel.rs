@@ -117,6 +117,7 @@ fn switches(ui: &mut egui::Ui, state: &mut SatDebugState) {
                 "queries (rays, shape casts, overlaps, points)",
             );
             ui.checkbox(&mut draw.movers, "character movers (ground, hits, move)");
+            ui.checkbox(&mut draw.tile_cells, "tile cells inside merged tiles");
         });
 }
 

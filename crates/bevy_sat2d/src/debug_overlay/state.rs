@@ -61,6 +61,9 @@ pub struct SatDebugDraw {
     /// Each [`CharacterMover`](crate::CharacterMover)'s last move: grounded (the
     /// ground's surface and normal) or airborne (a ring), its hits and its motion.
     pub movers: bool,
+    /// The cells inside each merged [`TileCollider`](crate::TileCollider) of a
+    /// [`TileLevel`](crate::TileLevel) (its outline is drawn with the others).
+    pub tile_cells: bool,
 }
 
 impl Default for SatDebugDraw {
@@ -76,6 +79,7 @@ impl Default for SatDebugDraw {
             explainer: true,
             queries: false,
             movers: true,
+            tile_cells: false,
         }
     }
 }

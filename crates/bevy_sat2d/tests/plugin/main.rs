@@ -26,3 +26,4 @@ mod seamless_contacts;
 mod spatial_query;
 mod swept_collider;
 mod swept_collider_paths;
+mod tile_level;
