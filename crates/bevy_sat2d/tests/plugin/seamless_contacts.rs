@@ -137,56 +137,52 @@ fn tiles_with_gaps_and_overlaps_of_1e_4_are_one_floor() {
     }
 }
 
+/// The contact of a 12×12 box sunk 0.5 into a floor and 0.3 over the edge of `tiles`
+/// (16×16 at the given x, tops at y = 0, static or not), with each tile, after one step.
+fn contacts_at_an_edge(tiles: &[(f32, bool)]) -> Vec<Vec2> {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+    let body = app
+        .world_mut()
+        .spawn((
+            Collider::rectangle(12.0, 12.0),
+            Transform::from_xyz(-5.7, 5.5, 0.0),
+        ))
+        .id();
+    let tiles: Vec<Entity> = tiles
+        .iter()
+        .map(|&(x, fixed)| {
+            let mut tile = app.world_mut().spawn((
+                Collider::rectangle(16.0, 16.0),
+                Transform::from_xyz(x, -8.0, 0.0),
+            ));
+            if fixed {
+                tile.insert(StaticCollider);
+            }
+            tile.id()
+        })
+        .collect();
+    app.update();
+    let world = app.world().resource::<CollisionWorld>();
+    tiles
+        .iter()
+        .map(|&tile| world.contact(body, tile).unwrap().normal)
+        .collect()
+}
+
 #[test]
 fn a_moving_pair_keeps_its_own_contact_and_a_lone_tile_its_edges() {
     // Two moving boxes side by side are not a surface: their contacts stay their own.
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
-    let body = app
-        .world_mut()
-        .spawn((
-            Collider::rectangle(12.0, 12.0),
-            Transform::from_xyz(-5.7, 5.5, 0.0),
-        ))
-        .id();
-    let left = app
-        .world_mut()
-        .spawn((
-            Collider::rectangle(16.0, 16.0),
-            Transform::from_xyz(-8.0, -8.0, 0.0),
-        ))
-        .id();
-    let right = app
-        .world_mut()
-        .spawn((
-            Collider::rectangle(16.0, 16.0),
-            Transform::from_xyz(8.0, -8.0, 0.0),
-        ))
-        .id();
-    app.update();
-    let world = app.world().resource::<CollisionWorld>();
-    assert_eq!(world.contact(body, right).unwrap().normal, Vec2::X);
-    assert_eq!(world.contact(body, left).unwrap().normal, Vec2::NEG_Y);
+    assert_eq!(
+        contacts_at_an_edge(&[(-8.0, false), (8.0, false)]),
+        vec![Vec2::NEG_Y, Vec2::X]
+    );
     // A lone static tile's edge is a real edge: the body 0.3 over its side is pushed out
     // sideways.
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
-    let body = app
-        .world_mut()
-        .spawn((
-            Collider::rectangle(12.0, 12.0),
-            Transform::from_xyz(-5.7, 5.5, 0.0),
-        ))
-        .id();
-    let tile = app
-        .world_mut()
-        .spawn((
-            Collider::rectangle(16.0, 16.0),
-            StaticCollider,
-            Transform::from_xyz(8.0, -8.0, 0.0),
-        ))
-        .id();
-    app.update();
-    let world = app.world().resource::<CollisionWorld>();
-    assert_eq!(world.contact(body, tile).unwrap().normal, Vec2::X);
+    assert_eq!(contacts_at_an_edge(&[(8.0, true)]), vec![Vec2::X]);
+    // Two static tiles side by side are one floor: both push the body straight up.
+    assert_eq!(
+        contacts_at_an_edge(&[(-8.0, true), (8.0, true)]),
+        vec![Vec2::NEG_Y, Vec2::NEG_Y]
+    );
 }
