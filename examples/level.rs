@@ -203,7 +203,7 @@ fn push_crates_out(
 /// Fires a bullet every few frames, sweeping its aim across the level.
 fn fire(mut commands: Commands, mut turret: ResMut<Turret>) {
     turret.frames += 1;
-    if turret.frames % FIRE_EVERY != 0 {
+    if !turret.frames.is_multiple_of(FIRE_EVERY) {
         return;
     }
     let shot = (turret.frames / FIRE_EVERY) as f32;

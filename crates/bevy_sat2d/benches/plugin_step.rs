@@ -20,7 +20,8 @@ use std::hint::black_box;
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
 use common::median_ns;
-use criterion::{BenchmarkId, Criterion};
+use core::time::Duration;
+use criterion::{BatchSize, BenchmarkId, Criterion};
 
 #[derive(Component)]
 struct Velocity(Vec2);
@@ -62,6 +63,41 @@ fn bounce(half_box: Res<HalfBox>, mut movers: Query<(&mut Transform, &mut Veloci
         });
 }
 
+/// A tile level's side in tiles: `STATIC_TILES_SIDE²` square tiles, edge to edge.
+const STATIC_TILES_SIDE: usize = 316;
+
+/// An app with the plugin and no collider yet, for the spawn scene.
+fn empty_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+    app.update();
+    app
+}
+
+/// Spawns a square level of static 16-unit tiles in one batch, sharing one shape.
+fn spawn_tile_level(app: &mut App) {
+    let tile = Collider::rectangle(16.0, 16.0);
+    let side = STATIC_TILES_SIDE;
+    app.world_mut()
+        .spawn_batch((0..side * side).map(move |index| {
+            let at = Vec2::new((index % side) as f32, (index / side) as f32) * 16.0;
+            (
+                tile.clone(),
+                StaticCollider,
+                Transform::from_translation(at.extend(0.0)),
+            )
+        }));
+}
+
+/// The median of `times`, in milliseconds.
+fn median_of(times: &mut [Duration]) -> f64 {
+    times.sort_unstable();
+    times
+        .get(times.len() / 2)
+        .map_or(0.0, Duration::as_secs_f64)
+        * 1e3
+}
+
 /// Criterion's median for one scene, in milliseconds.
 fn median_ms(name: &str) -> Option<f64> {
     median_ns("plugin_step", name).map(|ns| ns / 1e6)
@@ -78,24 +114,55 @@ fn main() {
         ("10k_reading_contacts", 10_000, 0, true),
         ("100k_reading_contacts", 100_000, 0, true),
     ];
+    // Per scene: the diagnostics of the last step and each stage's time in every step.
     let mut last = Vec::new();
     let mut group = criterion.benchmark_group("plugin_step");
     group.sample_size(10);
     for (name, moving, fixed, read_contacts) in scenes {
         group.bench_function(BenchmarkId::from_parameter(name), |bencher| {
             let mut app = stepped_scene(moving, fixed);
+            let mut stages: [Vec<Duration>; 4] = Default::default();
             bencher.iter(|| {
                 app.update();
                 if read_contacts {
                     let world = app.world().resource::<CollisionWorld>();
                     black_box(world.contacts().map(|(_, _, c)| c.depth).sum::<f32>());
                 }
-                black_box(app.world().resource::<SatDiagnostics>().contacts)
+                let diagnostics = app.world().resource::<SatDiagnostics>();
+                let times = [
+                    diagnostics.sync_time,
+                    diagnostics.broad_phase_time,
+                    diagnostics.narrow_phase_time,
+                    diagnostics.events_time,
+                ];
+                for (stage, time) in stages.iter_mut().zip(times) {
+                    stage.push(time);
+                }
+                black_box(diagnostics.contacts)
             });
-            last.retain(|(other, _)| *other != name);
-            last.push((name, app.world().resource::<SatDiagnostics>().clone()));
+            let diagnostics = app.world().resource::<SatDiagnostics>().clone();
+            last.retain(|(other, _, _)| *other != name);
+            last.push((
+                name,
+                diagnostics,
+                stages.map(|mut times| median_of(&mut times)),
+            ));
         });
     }
+    group.bench_function(
+        BenchmarkId::from_parameter("100k_static_spawn"),
+        |bencher| {
+            bencher.iter_batched(
+                empty_app,
+                |mut app| {
+                    spawn_tile_level(&mut app);
+                    app.update();
+                    app
+                },
+                BatchSize::PerIteration,
+            );
+        },
+    );
     group.finish();
     criterion.final_summary();
 
@@ -103,18 +170,17 @@ fn main() {
         "\n{:<24} {:>10} {:>8} {:>9} {:>9} {:>9} {:>9} {:>9}",
         "scene", "step", "pairs", "contacts", "sync", "broad", "narrow", "events"
     );
-    for (name, diagnostics) in &last {
-        let ms = |duration: core::time::Duration| duration.as_secs_f64() * 1e3;
+    for (name, diagnostics, [sync, broad, narrow, events]) in &last {
         let step = median_ms(name).map_or_else(|| "-".into(), |ms| format!("{ms:.3} ms"));
         println!(
-            "{name:<24} {step:>10} {:>8} {:>9} {:>7.3}ms {:>7.3}ms {:>7.3}ms {:>7.3}ms",
-            diagnostics.candidate_pairs,
-            diagnostics.contacts,
-            ms(diagnostics.sync_time),
-            ms(diagnostics.broad_phase_time),
-            ms(diagnostics.narrow_phase_time),
-            ms(diagnostics.events_time),
+            "{name:<24} {step:>10} {:>8} {:>9} {sync:>7.3}ms {broad:>7.3}ms {narrow:>7.3}ms \
+             {events:>7.3}ms",
+            diagnostics.candidate_pairs, diagnostics.contacts,
         );
+    }
+    println!("(stage times: medians over the measured steps)");
+    if let Some(spawn) = median_ms("100k_static_spawn") {
+        println!("100k static tiles spawned, to the end of the first step: {spawn:.2} ms");
     }
     if let (Some(big), Some(small)) = (median_ms("100k"), median_ms("10k")) {
         println!(

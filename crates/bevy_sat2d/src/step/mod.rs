@@ -2,7 +2,8 @@
 //! [`SatSystems`](crate::SatSystems) set, run in order once per step.
 //!
 //! 1. [`sync`]: colliders whose shape, transform, layers or markers changed are placed
-//!    again in the broad phase; removed ones are dropped; each
+//!    again in the broad phase (static ones found in their tables' change ticks, read
+//!    as arrays); removed ones are dropped; each
 //!    [`SweptCollider`](crate::SweptCollider)'s motion is recorded.
 //! 2. [`broad_phase`]: candidate pairs from the grid, plus the pairs along swept paths
 //!    ([`swept_pairs`]), filtered by layers, bodies, exclusions and the pair filter.
@@ -13,7 +14,9 @@
 //! 4. [`report`]: messages, observer events and `CollidingEntities` from the results.
 //!
 //! Every stage reads and writes the state in [`crate::world`], and no stage imports
-//! another: what one stage hands the next lives there.
+//! another: what one stage hands the next lives there. No stage passes over every
+//! collider: past the sync's tick read, each costs the pairs and the colliders that
+//! changed (a static level that stays put costs nothing but that read).
 
 pub(crate) mod broad_phase;
 pub(crate) mod narrow_phase;

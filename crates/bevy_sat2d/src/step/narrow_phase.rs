@@ -107,12 +107,13 @@ pub(crate) fn test_candidate_pairs(
         sweep_tests,
         forgotten,
         sides,
+        touched,
         counts,
         pile_up_warned,
         ..
     } = &mut *world;
     let step = *step;
-    sides.refresh(colliders, step);
+    sides.refresh(colliders, touched, step);
     // This step's candidates become the pairs of the results; last step's pairs and
     // results become `previous_pairs` and `previous`, and this step's results go into
     // the emptied buffer.

@@ -133,6 +133,7 @@ fn report_changes(
         partner_counts[a.index_u32() as usize] += 1;
         partner_counts[b.index_u32() as usize] += 1;
     }
+    let mut any_rebuilt = false;
     for (a, b) in ended_pairs(world) {
         for (entity, other) in [(a, b), (b, a)] {
             // Only entities still alive (they keep `CollidingEntities`) are told.
@@ -145,6 +146,7 @@ fn report_changes(
             } else if *count > REBUILD_AFTER {
                 touching.0.clear();
                 *count = REBUILT;
+                any_rebuilt = true;
             } else {
                 touching.remove(other);
             }
@@ -153,8 +155,10 @@ fn report_changes(
             }
         }
     }
-    for count in partner_counts.iter_mut() {
-        *count &= REBUILT;
+    // Only the ids of ended pairs were counted: clear those, keeping the marks.
+    for (a, b) in ended_pairs(world) {
+        partner_counts[a.index_u32() as usize] &= REBUILT;
+        partner_counts[b.index_u32() as usize] &= REBUILT;
     }
 
     events.write_batch(Counted {
@@ -167,8 +171,8 @@ fn report_changes(
         }),
         left: counts.started,
     });
-    add_partners(world, partner_counts, colliding);
-    partner_counts.fill(0);
+    add_partners(world, partner_counts, any_rebuilt, colliding);
+    clear_partner_counts(world, partner_counts, any_rebuilt);
     if observers.started.is_empty() {
         return;
     }
@@ -221,25 +225,47 @@ fn write_ongoing(world: &CollisionWorld, count: usize, events: &mut MessageWrite
     });
 }
 
+/// The pairs whose entities [`add_partners`] may count: those that started, or every
+/// touching pair when some list is rebuilt.
+fn partner_pairs(
+    world: &CollisionWorld,
+    any_rebuilt: bool,
+) -> impl Iterator<Item = (IdPair, &PairResult)> {
+    world
+        .pair_results()
+        .filter(move |(_, r)| if any_rebuilt { r.touching } else { r.started() })
+}
+
+/// Zeroes `partner_counts` again where this step wrote it: at the ids of the pairs
+/// that ended and of those [`partner_pairs`] walks. A step costs its pairs, never a pass
+/// over every collider.
+fn clear_partner_counts(world: &CollisionWorld, partner_counts: &mut [u32], any_rebuilt: bool) {
+    for (a, b) in ended_pairs(world) {
+        partner_counts[a.index_u32() as usize] = 0;
+        partner_counts[b.index_u32() as usize] = 0;
+    }
+    for ((a, b), _) in partner_pairs(world, any_rebuilt) {
+        partner_counts[a as usize] = 0;
+        partner_counts[b as usize] = 0;
+    }
+    debug_assert!(partner_counts.iter().all(|&count| count == 0));
+}
+
 /// Adds to each `CollidingEntities` its new partners: those of the pairs that started,
 /// and every touching partner for a list emptied to be rebuilt (marked [`REBUILT`] in
-/// `partner_counts`, which holds nothing else on entry). Each list grows once, by the
-/// count of its new partners.
+/// `partner_counts`, which holds nothing else on entry; `any_rebuilt` says whether any
+/// is). Each list grows once, by the count of its new partners.
 fn add_partners(
     world: &CollisionWorld,
     partner_counts: &mut [u32],
+    any_rebuilt: bool,
     colliding: &mut Query<&mut CollidingEntities>,
 ) {
-    let any_rebuilt = partner_counts.iter().any(|&count| count & REBUILT != 0);
     // A pair adds `other` to `entity`'s list if it started, or if the list is rebuilt.
     let adds = |result: &PairResult, id: u32, counts: &[u32]| {
         result.touching && (!result.touched_before || counts[id as usize] & REBUILT != 0)
     };
-    let touching = || {
-        world
-            .pair_results()
-            .filter(move |(_, r)| if any_rebuilt { r.touching } else { r.started() })
-    };
+    let touching = || partner_pairs(world, any_rebuilt);
     for (ids, result) in touching() {
         for id in [ids.0, ids.1] {
             if adds(result, id, partner_counts) {

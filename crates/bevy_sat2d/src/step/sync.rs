@@ -1,6 +1,12 @@
 //! Stage 1, [`SatSystems::SyncColliders`](crate::SatSystems): colliders into the broad
 //! phase, re-inserting only those whose shape, transform or layers changed, and noting
 //! how far each [`SweptCollider`] moved.
+//!
+//! Moving colliders and [`StaticCollider`]s are found apart. The moving ones go through
+//! a `Changed` query that leaves the static archetypes out whole. The static ones are
+//! found by one read of their tables' change ticks ([`changed_statics()`]): a settled
+//! level costs 4 bytes read per static and component, a tight loop over arrays, and
+//! no static entity is fetched, placed or otherwise visited unless it changed.
 
 use std::sync::Arc;
 
@@ -22,6 +28,9 @@ use crate::world::placement::try_placement;
 use crate::world::sweep::Sweep;
 use crate::world::warnings::{Warning, warn_unplaceable};
 
+mod changed_statics;
+use changed_statics::{StaticColliders, changed_statics};
+
 type ColliderData = (
     Entity,
     Ref<'static, Collider>,
@@ -33,20 +42,74 @@ type ColliderData = (
     Has<CollisionExclusions>,
 );
 
-/// Colliders whose shape, placement, layers, body or exclusions changed since the last
-/// step (new ones included): unchanged colliders cost nothing here.
-type ChangedColliders<'w, 's> = Query<
+/// Moving colliders whose shape, placement, layers, body or exclusions changed since
+/// the last step (new ones included): unchanged colliders cost a few tick reads here,
+/// static ones nothing.
+type ChangedMovingColliders<'w, 's> = Query<
     'w,
     's,
     ColliderData,
-    Or<(
-        Changed<Collider>,
-        Changed<GlobalTransform>,
-        Changed<CollisionLayers>,
-        Changed<ColliderOf>,
-        Changed<CollisionExclusions>,
-    )>,
+    (
+        Without<StaticCollider>,
+        Or<(
+            Changed<Collider>,
+            Changed<GlobalTransform>,
+            Changed<CollisionLayers>,
+            Changed<ColliderOf>,
+            Changed<CollisionExclusions>,
+        )>,
+    ),
 >;
+
+/// What the sync reads of one collider that changed.
+struct ColliderChange<'a> {
+    /// The entity.
+    entity: Entity,
+    /// Its `Collider`.
+    collider: &'a Collider,
+    /// Whether the `Collider` itself changed (its shape is then rebuilt).
+    collider_changed: bool,
+    /// Where it is.
+    global: &'a GlobalTransform,
+    /// Its layers.
+    layers: CollisionLayers,
+    /// Whether it has [`StaticCollider`].
+    is_static: bool,
+    /// Whether it has [`SweptCollider`].
+    is_swept: bool,
+    /// Its [`ColliderOf`] body, if any.
+    body: Option<Entity>,
+    /// Whether it has [`CollisionExclusions`].
+    has_exclusions: bool,
+}
+
+impl<'a> ColliderChange<'a> {
+    /// The change of one row of [`ColliderData`].
+    fn of(
+        (entity, collider, global, layers, is_static, is_swept, body, has_exclusions): &'a (
+            Entity,
+            Ref<'a, Collider>,
+            Ref<'a, GlobalTransform>,
+            Ref<'a, CollisionLayers>,
+            bool,
+            bool,
+            Option<&'a ColliderOf>,
+            bool,
+        ),
+    ) -> Self {
+        Self {
+            entity: *entity,
+            collider,
+            collider_changed: collider.is_changed(),
+            global,
+            layers: **layers,
+            is_static: *is_static,
+            is_swept: *is_swept,
+            body: body.map(|body| body.0),
+            has_exclusions: *has_exclusions,
+        }
+    }
+}
 
 /// Forgets the colliders removed since the last sync (queued by their remove hooks, so
 /// none is missed however many frames ago it went), then places new and changed ones
@@ -56,8 +119,8 @@ type ChangedColliders<'w, 's> = Query<
 pub(crate) fn sync_colliders(
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
-    marked: Query<Entity, Added<StaticCollider>>,
-    changed: ChangedColliders,
+    changed: ChangedMovingColliders,
+    statics: StaticColliders,
     all: Query<ColliderData>,
     config: Res<SatConfig>,
 ) {
@@ -82,61 +145,14 @@ pub(crate) fn sync_colliders(
         }
     }
     let mut moved = 0;
-    let remarked = marked
-        .iter()
-        .chain(refreshed.iter().copied())
-        .filter_map(|entity| all.get(entity).ok());
-    for (entity, collider, global, layers, is_static, is_swept, body, has_exclusions) in
-        changed.iter().chain(remarked)
-    {
-        let mobility = if is_static {
-            Mobility::Static
-        } else {
-            Mobility::Moving
-        };
-        let id = world.id_for(entity, mobility, collider.shared_shape());
-        let step = world.step;
-        let placed = world.colliders[id as usize]
-            .as_mut()
-            .expect("id_for places a collider");
-        if placed.changed_step == step && placed.bounds.is_some() {
-            continue; // both changed and re-marked: placed once already
-        }
-        let (was_in_grid, old_mobility) = (placed.bounds.is_some(), placed.mobility);
-        // Where it was last step, if it was placed then (a new record never was).
-        let start = (is_swept && was_in_grid).then_some(placed.iso.translation);
-        placed.body = body.map_or(entity, |body| body.0);
-        placed.has_exclusions = has_exclusions;
-        let result = match place(placed, &collider, &global, *layers, mobility, step) {
-            Some(bounds) if was_in_grid => world.grid.update(id, bounds).and_then(|()| {
-                if old_mobility == mobility {
-                    Ok(())
-                } else {
-                    world.grid.set_mobility(id, mobility)
-                }
-            }),
-            Some(bounds) => world.grid.insert(id, bounds, mobility),
-            None => {
-                world.grid.remove(id);
-                continue;
-            }
-        };
-        match result {
-            Ok(()) => {
-                moved += 1;
-                if let Some(start) = start {
-                    record_sweep(world, id, start);
-                }
-            }
-            Err(error) => {
-                let placed = world.colliders[id as usize].as_mut().expect("placed above");
-                if placed.warned.first(Warning::BroadPhase) {
-                    warn!("bevy_sat2d: {entity}: {error}; skipped");
-                }
-                placed.bounds = None;
-                world.grid.remove(id);
-            }
-        }
+    for data in &changed {
+        moved += usize::from(sync_collider(world, &ColliderChange::of(&data)));
+    }
+    changed_statics(&statics, |change| {
+        moved += usize::from(sync_collider(world, &change));
+    });
+    for data in refreshed.iter().filter_map(|&entity| all.get(entity).ok()) {
+        moved += usize::from(sync_collider(world, &ColliderChange::of(&data)));
     }
     refreshed.clear();
     world.refreshed = refreshed;
@@ -144,6 +160,63 @@ pub(crate) fn sync_colliders(
     diagnostics.moved = moved;
     diagnostics.skipped = world.tracked - world.grid.len();
     diagnostics.sync_time = start.elapsed();
+}
+
+/// Places the collider `change` describes (making its record if it is new); returns
+/// whether it is in the broad phase at its new place. A collider already placed this
+/// step (changed and re-marked) is left as it is.
+fn sync_collider(world: &mut CollisionWorld, change: &ColliderChange) -> bool {
+    let mobility = if change.is_static {
+        Mobility::Static
+    } else {
+        Mobility::Moving
+    };
+    let entity = change.entity;
+    let id = world.id_for(entity, mobility, change.collider.shared_shape());
+    world.touched.push(id);
+    let step = world.step;
+    let placed = world.colliders[id as usize]
+        .as_mut()
+        .expect("id_for places a collider");
+    if placed.changed_step == step && placed.bounds.is_some() {
+        return false; // both changed and re-marked: placed once already
+    }
+    let (was_in_grid, old_mobility) = (placed.bounds.is_some(), placed.mobility);
+    // Where it was last step, if it was placed then (a new record never was).
+    let start = (change.is_swept && was_in_grid).then_some(placed.iso.translation);
+    placed.body = change.body.unwrap_or(entity);
+    placed.has_exclusions = change.has_exclusions;
+    let result = match place(placed, change, mobility, step) {
+        Some(bounds) if was_in_grid => world.grid.update(id, bounds).and_then(|()| {
+            if old_mobility == mobility {
+                Ok(())
+            } else {
+                world.grid.set_mobility(id, mobility)
+            }
+        }),
+        Some(bounds) => world.grid.insert(id, bounds, mobility),
+        None => {
+            world.grid.remove(id);
+            return false;
+        }
+    };
+    match result {
+        Ok(()) => {
+            if let Some(start) = start {
+                record_sweep(world, id, start);
+            }
+            true
+        }
+        Err(error) => {
+            let placed = world.colliders[id as usize].as_mut().expect("placed above");
+            if placed.warned.first(Warning::BroadPhase) {
+                warn!("bevy_sat2d: {entity}: {error}; skipped");
+            }
+            placed.bounds = None;
+            world.grid.remove(id);
+            false
+        }
+    }
 }
 
 /// Records the motion of swept collider `id`, just placed, from `start`, its translation
@@ -181,17 +254,16 @@ fn apply_cell_size(grid: &mut SpatialHashGrid, cell_size: CellSize) {
 /// (with one warning per entity) when the transform cannot place it.
 fn place(
     placed: &mut PlacedCollider,
-    collider: &Ref<Collider>,
-    global: &GlobalTransform,
-    layers: CollisionLayers,
+    change: &ColliderChange,
     mobility: Mobility,
     step: u64,
 ) -> Option<Bounds> {
+    let collider = change.collider;
     placed.changed_step = step;
-    placed.layers = layers;
+    placed.layers = change.layers;
     placed.mobility = mobility;
     let entity = placed.entity;
-    let (iso, scale) = match try_placement(global) {
+    let (iso, scale) = match try_placement(change.global) {
         Ok(placement) => placement,
         Err(cause) => {
             warn_unplaceable(&mut placed.warned, entity, cause);
@@ -201,7 +273,7 @@ fn place(
             return None;
         }
     };
-    if collider.is_changed() || placed.scale != scale {
+    if change.collider_changed || placed.scale != scale {
         let source = collider.shape();
         if !source.scales_exactly(scale) && placed.warned.first(Warning::InexactScale) {
             warn!(

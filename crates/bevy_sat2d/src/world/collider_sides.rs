@@ -4,8 +4,14 @@
 //! A pile-up's step walks millions of pairs, and each pair names two colliders. Their
 //! records ([`PlacedCollider`]) are large, so the walk reads this step's few facts about
 //! each collider from two small arrays instead: its entity, and whether its record is
-//! new, changed or swept this step. Refreshed once per step after the sync, in one pass
-//! over the records.
+//! new, changed or swept this step.
+//!
+//! Refreshed once per step after the sync, for the ids whose record was made, placed,
+//! swept or forgotten since the last refresh ([`CollisionWorld::touched`]) and those
+//! flagged in the last one: a settled level's colliders are never read, however many
+//! there are.
+//!
+//! [`CollisionWorld::touched`]: crate::world::collision_world::CollisionWorld
 
 use bevy::prelude::*;
 use sat2d::broad_phase::IdPair;
@@ -25,27 +31,80 @@ const MOVED: u8 = 4;
 pub(crate) struct ColliderSides {
     entities: Vec<Entity>,
     flags: Vec<u8>,
+    /// The ids read in the last refresh: the only ones whose flags may be set.
+    flagged: Vec<u32>,
 }
 
 impl ColliderSides {
-    /// Reads every record of `colliders` as of step `step`.
-    pub(crate) fn refresh(&mut self, colliders: &[Option<PlacedCollider>], step: u64) {
-        self.entities.clear();
-        self.flags.clear();
-        for record in colliders {
-            let Some(placed) = record else {
-                self.entities.push(Entity::PLACEHOLDER);
-                self.flags.push(0);
-                continue;
-            };
-            let flag = |set: bool, bit: u8| if set { bit } else { 0 };
-            self.entities.push(placed.entity);
-            self.flags.push(
-                flag(placed.created_step == step, CREATED)
-                    | flag(placed.changed_step == step, CHANGED)
-                    | flag(placed.motion(step) != Vec2::ZERO, MOVED),
+    /// Reads, as of step `step`, the records of `colliders` that `touched` names (the
+    /// ids made, placed, swept or forgotten since the last refresh, drained here) and
+    /// those the last refresh read (their flags were of that step). Every other id
+    /// keeps its entity and has no flag, as a full pass would find.
+    pub(crate) fn refresh(
+        &mut self,
+        colliders: &[Option<PlacedCollider>],
+        touched: &mut Vec<u32>,
+        step: u64,
+    ) {
+        self.entities.resize(colliders.len(), Entity::PLACEHOLDER);
+        self.flags.resize(colliders.len(), 0);
+        for index in 0..self.flagged.len() {
+            self.read(colliders, self.flagged[index], step);
+        }
+        self.flagged.clear();
+        for &id in touched.iter() {
+            self.read(colliders, id, step);
+        }
+        // Swapped, not copied: `touched` leaves empty with the old list's capacity.
+        std::mem::swap(&mut self.flagged, touched);
+        #[cfg(debug_assertions)]
+        self.validate(colliders, step);
+    }
+
+    /// Reads record `id` of `colliders` as of step `step`.
+    fn read(&mut self, colliders: &[Option<PlacedCollider>], id: u32, step: u64) {
+        let Some(record) = colliders.get(id as usize) else {
+            return;
+        };
+        let (entity, flags) = match record {
+            Some(placed) => (placed.entity, Self::flags_of(placed, step)),
+            None => (Entity::PLACEHOLDER, 0),
+        };
+        self.entities[id as usize] = entity;
+        self.flags[id as usize] = flags;
+    }
+
+    /// The flags of `placed` in step `step`.
+    fn flags_of(placed: &PlacedCollider, step: u64) -> u8 {
+        let flag = |set: bool, bit: u8| if set { bit } else { 0 };
+        flag(placed.created_step == step, CREATED)
+            | flag(placed.changed_step == step, CHANGED)
+            | flag(placed.motion(step) != Vec2::ZERO, MOVED)
+    }
+
+    /// Checks (in debug builds, where its pass over every record is affordable) that the
+    /// refresh left what a pass over every record would: a write to a record that did
+    /// not list its id in `touched` shows here.
+    #[cfg(debug_assertions)]
+    fn validate(&self, colliders: &[Option<PlacedCollider>], step: u64) {
+        for (id, record) in colliders.iter().enumerate() {
+            let (entity, flags) = record.as_ref().map_or((Entity::PLACEHOLDER, 0), |placed| {
+                (placed.entity, Self::flags_of(placed, step))
+            });
+            debug_assert_eq!(
+                (self.entities[id], self.flags[id]),
+                (entity, flags),
+                "collider {id} changed without being listed in CollisionWorld::touched"
             );
         }
+    }
+
+    /// How many ids the last refresh flagged (those touched in its step, repeats
+    /// counted): the next refresh reads these and its own step's, so a settled scene's
+    /// steps read no record at all.
+    #[cfg(test)]
+    pub(crate) fn flagged(&self) -> usize {
+        self.flagged.len()
     }
 
     /// The entity of id `id`.

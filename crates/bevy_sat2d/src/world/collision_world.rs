@@ -68,6 +68,10 @@ pub struct CollisionWorld {
     pub(crate) counts: Counts,
     /// Each collider's entity and this step's flags, by id, for the pair walks.
     pub(crate) sides: ColliderSides,
+    /// The ids whose record was made, placed, swept or forgotten since the narrow phase
+    /// last refreshed `sides` (which drains it), each at least once: whoever writes
+    /// a record's entity or steps pushes its id, so that the refresh reads only these.
+    pub(crate) touched: Vec<u32>,
     /// This step's touches found by sweeps, in id order (see [`PairResult::swept`]).
     pub(crate) swept_hits: Vec<SweptHit>,
     /// Indices into `results` of this step's pairs to sweep, in order.
@@ -333,6 +337,7 @@ impl CollisionWorld {
             placed.iso = iso;
             placed.bounds = Some(bounds);
             placed.changed_step = step;
+            self.touched.push(id);
         }
     }
 
@@ -345,6 +350,7 @@ impl CollisionWorld {
         };
         self.grid.remove(id);
         self.colliders[id as usize] = None;
+        self.touched.push(id);
         self.forgotten.push((id, entity));
         self.tracked -= 1;
     }

@@ -24,6 +24,7 @@ mod removal;
 mod scenes;
 mod seamless_contacts;
 mod spatial_query;
+mod static_changes;
 mod swept_collider;
 mod swept_collider_paths;
 mod tile_level;

@@ -7,9 +7,11 @@ use super::cell_size::CellSize;
 use super::id_index::IdIndex;
 
 mod candidate_pairs;
+mod near_static;
 mod placement;
 use super::{Bounds, BroadPhase, BroadPhaseError, IdPair, Mobility};
 use crate::Aabb;
+use near_static::NearStatic;
 
 /// A collider touching more cells than this goes to the oversized list instead of the
 /// cells, so a floor or a level boundary is not copied into thousands of cells. A moving
@@ -38,6 +40,9 @@ pub const STATIC_OVERSIZED_CELLS: u64 = 16_384;
 ///
 /// Updating a collider that stays within its cells rewrites its entry in those cells
 /// (each cell entry carries the bounds); only a change of cells removes and re-inserts it.
+/// A moving collider keeps the static colliders of its cells in a list of its own,
+/// looked up again only when it changes cells or a static collider changes: one that
+/// moves within its cells among a static level costs no lookup.
 ///
 /// ```
 /// use sat2d::broad_phase::{BroadPhase, Bounds, CellSize, Mobility, SpatialHashGrid};
@@ -67,6 +72,12 @@ pub struct SpatialHashGrid {
     oversized_slots: Vec<u32>,
     moving_cells: CellMap,
     static_cells: CellMap,
+    /// Bumped by every change to `static_cells`, so a [`NearStatic`] list of an older
+    /// epoch is known stale.
+    static_epoch: u64,
+    /// Per slot, the static colliders in the cells a moving collider covered when last
+    /// looked up.
+    near_static: Vec<NearStatic>,
 }
 
 #[derive(Clone, Copy, Debug)]

@@ -50,3 +50,42 @@ fn a_pile_up_is_stored_at_its_exact_size() {
         assert_eq!(touching.capacity(), 59);
     }
 }
+
+/// A settled level's step reads no collider record for the pair flags: only those
+/// touched in the step (and the one before) are read, and a moved static is read in
+/// its step and the next, then left alone again.
+#[test]
+fn a_settled_level_reads_no_record() {
+    use crate::components::static_collider::StaticCollider;
+
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+    let tiles: Vec<Entity> = (0..100)
+        .map(|index| {
+            let at = Vec3::new(index as f32 * 2.0, 0.0, 0.0);
+            app.world_mut()
+                .spawn((
+                    Collider::rectangle(2.0, 2.0),
+                    StaticCollider,
+                    Transform::from_translation(at),
+                ))
+                .id()
+        })
+        .collect();
+    app.world_mut()
+        .spawn((Collider::circle(1.0), Transform::from_xyz(0.0, 1.5, 0.0)));
+    app.update();
+    let flagged = |app: &App| app.world().resource::<CollisionWorld>().sides.flagged();
+    assert_eq!(flagged(&app), 101, "the first step places every collider");
+    app.update();
+    assert_eq!(flagged(&app), 0);
+    app.world_mut()
+        .get_mut::<Transform>(tiles[50])
+        .unwrap()
+        .translation
+        .y = 10.0;
+    app.update();
+    assert_eq!(flagged(&app), 1, "the moved tile alone");
+    app.update();
+    assert_eq!(flagged(&app), 0);
+}

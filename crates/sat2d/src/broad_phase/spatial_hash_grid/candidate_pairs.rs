@@ -6,7 +6,8 @@
 //! is visited by both, exactly once.
 
 use super::{
-    CellEntry, CellMap, CellRange, IdPair, Placement, Proxy, SpatialHashGrid, cell_key_of,
+    CellEntry, CellMap, CellRange, IdPair, NearStatic, Placement, Proxy, SpatialHashGrid,
+    cell_key_of,
 };
 
 impl SpatialHashGrid {
@@ -30,7 +31,10 @@ impl SpatialHashGrid {
         }
     }
 
-    pub(super) fn moving_static_pairs(&self, out: &mut Vec<IdPair>) {
+    /// Pairs of each moving collider in cells with the static ones: the oversized
+    /// statics tested directly, those in its cells through its [`NearStatic`] list
+    /// (each static once, so no cell rule is needed), looked up again only when stale.
+    pub(super) fn moving_static_pairs(&mut self, out: &mut Vec<IdPair>) {
         let static_oversized: Vec<CellEntry> = self
             .oversized_slots
             .iter()
@@ -38,6 +42,10 @@ impl SpatialHashGrid {
             .filter(|proxy| proxy.mobility.is_static())
             .map(Proxy::entry)
             .collect();
+        if self.near_static.len() < self.proxies.len() {
+            self.near_static
+                .resize_with(self.proxies.len(), NearStatic::default);
+        }
         for &slot in &self.moving_slots {
             let proxy = &self.proxies[slot as usize];
             let Placement::Cells(range) = proxy.placement else {
@@ -52,11 +60,11 @@ impl SpatialHashGrid {
             if self.static_cells.len() == 0 {
                 continue;
             }
-            for key in range.keys() {
-                for other in self.static_cells.get(key) {
-                    if moving.overlaps(other) && self.reported_here(key, &moving, other) {
-                        out.push(ordered(moving.id, other.id));
-                    }
+            let near = &mut self.near_static[slot as usize];
+            near.look_up(range, self.static_epoch, &self.static_cells);
+            for other in near.entries() {
+                if moving.overlaps(other) {
+                    out.push(ordered(moving.id, other.id));
                 }
             }
         }

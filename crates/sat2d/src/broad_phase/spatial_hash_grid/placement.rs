@@ -20,10 +20,16 @@ impl SpatialHashGrid {
         }
     }
 
+    /// The cells of colliders of `mobility`, to change: every change to the static
+    /// cells comes through here, and makes every [`NearStatic`](super::NearStatic) list
+    /// stale.
     pub(super) fn cells_mut(&mut self, mobility: Mobility) -> &mut CellMap {
         match mobility {
             Mobility::Moving => &mut self.moving_cells,
-            Mobility::Static => &mut self.static_cells,
+            Mobility::Static => {
+                self.static_epoch += 1;
+                &mut self.static_cells
+            }
         }
     }
 
@@ -49,7 +55,7 @@ impl SpatialHashGrid {
 
     pub(super) fn unplace_all(&mut self) {
         self.moving_cells.clear();
-        self.static_cells.clear();
+        self.cells_mut(Mobility::Static).clear();
         self.oversized_slots.clear();
         for proxy in &mut self.proxies {
             if proxy.placement != Placement::Free {
