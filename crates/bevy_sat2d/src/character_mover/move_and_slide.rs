@@ -104,7 +104,7 @@ pub fn move_and_slide(
     let start = iso.translation;
     // Out of any overlap first, by no more than the penetration: the requested motion
     // is then cast from outside, so a deep start never turns into a fling.
-    let (push, depth) = sweep.push_out(start);
+    let (push, depth) = sweep.push_out(start, None);
     let mut position = start + push;
     if depth <= settings.max_push_out {
         let (slid, ground) = slide(&sweep, position, translation, &mut output.hits);
@@ -115,16 +115,17 @@ pub fn move_and_slide(
         {
             position = snapped;
         }
-        // What the slide's rounding may have left, within the same bound.
-        let (rest, _) = sweep.push_out(position);
+        // What the slide's rounding may have left, within the same bound; and the
+        // one-way platforms the mover ends in.
+        let (rest, _) = sweep.push_out(position, Some(&mut output.passing_through));
         position += rest;
         output.push_out = push + rest;
     } else {
         // Still inside after this step's push-out: the requested motion waits until
         // the mover is out, rather than being cast from inside the geometry.
         output.push_out = push;
+        let _ = sweep.push_out(position, Some(&mut output.passing_through));
     }
-    sweep.one_way_inside(position, &mut output.passing_through);
     output.ground = sweep.probe_ground(position);
     output.grounded = output.ground.is_some();
     output.translation = position - start;

@@ -17,45 +17,37 @@ impl Sweep<'_, '_, '_> {
     /// [`MoverSettings::max_push_out`](super::MoverSettings::max_push_out). So a
     /// push-out only ever takes the mover out of the geometry, never further: a mover
     /// deeper than `max_push_out` comes out over several steps. One-way platforms are
-    /// never pushed out of.
-    pub(super) fn push_out(&self, position: Vec2) -> (Vec2, f32) {
+    /// never pushed out of: with `inside_one_way`, those the mover overlaps at
+    /// `position` are added to it (it passes through them).
+    pub(super) fn push_out(
+        &self,
+        position: Vec2,
+        mut inside_one_way: Option<&mut Vec<Entity>>,
+    ) -> (Vec2, f32) {
         let settings = self.settings;
         let mut push = Vec2::ZERO;
         let mut deepest_depth = 0.0_f32;
         for _ in 0..PASSES {
-            let Some(depth_and_normal) = self.deepest_overlap(position + push) else {
+            let iso = self.iso(position + push);
+            let hits = self.query.shape_hits(self.shape, &iso, self.filter);
+            if let Some(inside) = inside_one_way.take() {
+                inside.extend(
+                    hits.iter()
+                        .filter(|(entity, contact)| contact.depth > 0.0 && self.is_one_way(*entity))
+                        .map(|(entity, _)| *entity),
+                );
+            }
+            let deepest = hits
+                .into_iter()
+                .filter(|(entity, contact)| contact.depth > 0.0 && !self.is_one_way(*entity))
+                .max_by(|a, b| a.1.depth.total_cmp(&b.1.depth).then(b.0.cmp(&a.0)));
+            let Some((_, contact)) = deepest else {
                 break;
             };
-            let (depth, normal) = depth_and_normal;
-            deepest_depth = deepest_depth.max(depth);
+            deepest_depth = deepest_depth.max(contact.depth);
             // The normal points from the mover to the collider: move against it.
-            push -= normal * (depth + settings.skin_width);
+            push -= contact.normal * (contact.depth + settings.skin_width);
         }
         (push.clamp_length_max(settings.max_push_out), deepest_depth)
-    }
-
-    /// The depth and normal (from the mover to the collider) of the deepest overlap of
-    /// the mover at `position` with anything but a one-way platform, if it overlaps.
-    pub(super) fn deepest_overlap(&self, position: Vec2) -> Option<(f32, Vec2)> {
-        let iso = self.iso(position);
-        self.query
-            .shape_hits(self.shape, &iso, self.filter)
-            .into_iter()
-            .filter(|(entity, contact)| contact.depth > 0.0 && !self.is_one_way(*entity))
-            .max_by(|a, b| a.1.depth.total_cmp(&b.1.depth).then(b.0.cmp(&a.0)))
-            .map(|(_, contact)| (contact.depth, contact.normal))
-    }
-
-    /// The one-way platforms the mover at `position` overlaps, added to `inside` (it
-    /// passes through them).
-    pub(super) fn one_way_inside(&self, position: Vec2, inside: &mut Vec<Entity>) {
-        let iso = self.iso(position);
-        inside.extend(
-            self.query
-                .shape_hits(self.shape, &iso, self.filter)
-                .into_iter()
-                .filter(|(entity, contact)| contact.depth > 0.0 && self.is_one_way(*entity))
-                .map(|(entity, _)| entity),
-        );
     }
 }
