@@ -127,9 +127,10 @@ pub use query::{
     ShapeHit, cast_ray, cast_shape, contact, contact_with_neighbours, contains_point, distance,
     explain, intersects, tolerance,
 };
+pub use shape::shape_data::ShapeData;
 pub use shape::{
-    Capsule, Circle, ConcavePolygon, ConvexPolygon, PolygonMetrics, Segment, Shape, ShapeData,
-    ShapeError, ShapeKind,
+    Capsule, Circle, ConcavePolygon, ConvexPolygon, PolygonMetrics, Segment, Shape, ShapeError,
+    ShapeKind,
 };
 
 /// The most points a polygon outline may have.

@@ -12,7 +12,7 @@ mod measure;
 mod polygon_metrics;
 pub(crate) mod rounded_convex;
 mod segment;
-mod shape_data;
+pub(crate) mod shape_data;
 mod shape_kind;
 
 pub use capsule::Capsule;
@@ -22,7 +22,6 @@ pub use convex_polygon::ConvexPolygon;
 pub use error::ShapeError;
 pub use polygon_metrics::PolygonMetrics;
 pub use segment::Segment;
-pub use shape_data::ShapeData;
 pub use shape_kind::ShapeKind;
 
 use glam::Vec2;
@@ -50,11 +49,7 @@ use crate::{Iso, MAX_SIZE, MIN_SIZE, validate_extent, validate_points, validate_
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(into = "crate::ShapeData", try_from = "crate::ShapeData")
-)]
+// Saved and loaded as its `ShapeData` (the impls are in `shape_data.rs`).
 pub enum Shape {
     /// A disc centred on the local origin.
     Circle(Circle),

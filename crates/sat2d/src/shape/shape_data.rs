@@ -105,3 +105,24 @@ impl TryFrom<ShapeData> for Shape {
         data.build()
     }
 }
+
+/// A shape is saved as its [`ShapeData`]: the parameters it was built from.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Shape {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        ShapeData::from(self).serialize(serializer)
+    }
+}
+
+/// A shape is loaded from its [`ShapeData`] and validated as its constructor would.
+///
+/// # Errors
+///
+/// The constructor's [`ShapeError`], as a deserialisation error.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Shape {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let data = ShapeData::deserialize(deserializer)?;
+        Shape::try_from(data).map_err(serde::de::Error::custom)
+    }
+}
