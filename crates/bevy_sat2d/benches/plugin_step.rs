@@ -3,7 +3,9 @@
 //! `cargo bench -p bevy_sat2d --bench plugin_step` times `app.update()` with
 //! `MinimalPlugins + TransformPlugin + SatPlugin` on seeded scenes of 1k, 10k and 100k
 //! moving mixed colliders (every collider moves every step, at the stress example's
-//! density) and on 100k static + 1k moving. The `_reading_contacts` scenes also ask for
+//! density), on 100k static + 1k moving, and on 100k plain entities (a `Transform`, no
+//! collider) + 1k moving, which shows what Bevy's own per-entity systems add for that
+//! many entities whatever the collision plugin. The `_reading_contacts` scenes also ask for
 //! every touching pair's contact after each step (`CollisionWorld::contacts`), as a game
 //! that needs all of them would: the step itself computes none. It then prints the
 //! medians, the scaling
@@ -29,7 +31,10 @@ struct Velocity(Vec2);
 #[derive(Resource)]
 struct HalfBox(Vec2);
 
-fn stepped_scene(moving: usize, fixed: usize) -> App {
+/// `moving` colliders bouncing in a box with `fixed` more: static colliders, or with
+/// `plain`, entities with a `Transform` and no collider (what Bevy's own systems cost for
+/// that many entities, whatever the collision plugin).
+fn stepped_scene(moving: usize, fixed: usize, plain: bool) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()))
         .add_systems(Update, bounce)
@@ -39,6 +44,8 @@ fn stepped_scene(moving: usize, fixed: usize) -> App {
             entity.insert(Velocity(
                 Vec2::from_angle(rng.f32() * std::f32::consts::TAU) * (0.3 + rng.f32()),
             ));
+        } else if plain {
+            entity.remove::<Collider>();
         } else {
             entity.insert(StaticCollider);
         }
@@ -105,22 +112,24 @@ fn median_ms(name: &str) -> Option<f64> {
 
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
-    // (name, moving, static, whether every contact is read after each step)
+    // (name, moving, static (or plain), whether every contact is read after each step,
+    // whether the others are plain entities with no collider)
     let scenes = [
-        ("1k", 1_000, 0, false),
-        ("10k", 10_000, 0, false),
-        ("100k", 100_000, 0, false),
-        ("100k_static_1k_moving", 1_000, 100_000, false),
-        ("10k_reading_contacts", 10_000, 0, true),
-        ("100k_reading_contacts", 100_000, 0, true),
+        ("1k", 1_000, 0, false, false),
+        ("10k", 10_000, 0, false, false),
+        ("100k", 100_000, 0, false, false),
+        ("100k_static_1k_moving", 1_000, 100_000, false, false),
+        ("100k_plain_1k_moving", 1_000, 100_000, false, true),
+        ("10k_reading_contacts", 10_000, 0, true, false),
+        ("100k_reading_contacts", 100_000, 0, true, false),
     ];
     // Per scene: the diagnostics of the last step and each stage's time in every step.
     let mut last = Vec::new();
     let mut group = criterion.benchmark_group("plugin_step");
     group.sample_size(10);
-    for (name, moving, fixed, read_contacts) in scenes {
+    for (name, moving, fixed, read_contacts, plain) in scenes {
         group.bench_function(BenchmarkId::from_parameter(name), |bencher| {
-            let mut app = stepped_scene(moving, fixed);
+            let mut app = stepped_scene(moving, fixed, plain);
             let mut stages: [Vec<Duration>; 4] = Default::default();
             bencher.iter(|| {
                 app.update();
@@ -192,6 +201,12 @@ fn main() {
         println!(
             "100k static + 1k moving vs 1k moving: {:.2}x",
             heavy / small
+        );
+    }
+    if let (Some(plain), Some(small)) = (median_ms("100k_plain_1k_moving"), median_ms("1k")) {
+        println!(
+            "100k plain entities + 1k moving vs 1k moving: {:.2}x (Bevy's own share)",
+            plain / small
         );
     }
 }
