@@ -37,7 +37,9 @@
 //!    step that skips frames (a run condition, a fixed schedule) still ends their
 //!    pairs, once. A collider with
 //!    a non-finite, overflowing or zero-scale transform is skipped, with one warning per
-//!    entity and cause.
+//!    entity and cause. With [`CharacterMoverPlugin`], the movers move here, after the
+//!    sync and before the broad phase, and their colliders are moved in the world to
+//!    where they ended.
 //! 2. **BroadPhase** — candidate pairs from `sat2d`'s spatial hash grid, plus the pairs
 //!    along the path of each [`SweptCollider`] that moved. Pairs of two
 //!    [`StaticCollider`]s are never produced; the rest are filtered by
