@@ -15,7 +15,7 @@ pub struct PlacedCollider {
     /// The entity.
     pub entity: Entity,
     /// The collider's shape with the entity's scale applied, in its local frame. At unit
-    /// scale this is the [`Collider`]'s own shape, shared, not a copy.
+    /// scale this is the [`Collider`](crate::Collider)'s own shape, shared, not a copy.
     pub shape: Arc<Shape>,
     /// Where the shape is: translation and rotation of the `GlobalTransform`.
     pub iso: Iso,
