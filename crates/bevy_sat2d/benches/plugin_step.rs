@@ -190,6 +190,7 @@ fn main() {
     println!("(stage times: medians over the measured steps)");
     if let Some(spawn) = median_ms("100k_static_spawn") {
         println!("100k static tiles spawned, to the end of the first step: {spawn:.2} ms");
+        print_spawn_breakdown();
     }
     if let (Some(big), Some(small)) = (median_ms("100k"), median_ms("10k")) {
         println!(
@@ -209,4 +210,27 @@ fn main() {
             plain / small
         );
     }
+}
+
+/// One more spawn of the 100k static tiles, timed in parts: the spawn itself, the whole
+/// first update, and the plugin's stages within it.
+fn print_spawn_breakdown() {
+    let mut app = empty_app();
+    let start = std::time::Instant::now();
+    spawn_tile_level(&mut app);
+    let spawned = start.elapsed();
+    app.update();
+    let updated = start.elapsed() - spawned;
+    let diagnostics = app.world().resource::<SatDiagnostics>();
+    let ms = |duration: Duration| duration.as_secs_f64() * 1e3;
+    println!(
+        "  of which: spawn {:.2} ms, first update {:.2} ms (sync {:.2}, broad {:.2}, \
+         narrow {:.2}, events {:.2} ms)",
+        ms(spawned),
+        ms(updated),
+        ms(diagnostics.sync_time),
+        ms(diagnostics.broad_phase_time),
+        ms(diagnostics.narrow_phase_time),
+        ms(diagnostics.events_time),
+    );
 }
