@@ -97,7 +97,7 @@ fn spawn_level(mut commands: Commands) {
         Visibility::default(),
     ));
     let floor = corner.y + 3.0 * CELL;
-    for (index, x) in [-200.0_f32, 40.0, 260.0].into_iter().enumerate() {
+    for (index, x) in [-360.0_f32, 40.0, 260.0].into_iter().enumerate() {
         let speed = if index % 2 == 0 { 70.0 } else { -90.0 };
         commands.spawn((
             Name::new(format!("crate {index}")),

@@ -99,9 +99,15 @@ pub fn apply_tile_changes(
     }
 }
 
-/// The components of the collider standing for `rect` of `level`'s `grid`.
+/// The components of the collider standing for `rect` of `level`'s `grid`, named after
+/// its cells (`tiles 8,0 8×3`: the lower-left cell, then columns × rows) so the overlay's
+/// collider list and the inspector say which cells a collider is.
 fn tile_collider(level: Entity, grid: &TileGrid, rect: TileRect) -> impl Bundle {
     (
+        Name::new(format!(
+            "tiles {},{} {}×{}",
+            rect.min.x, rect.min.y, rect.size.x, rect.size.y
+        )),
         Collider::from(rect.shape(grid)),
         StaticCollider,
         ColliderOf(level),

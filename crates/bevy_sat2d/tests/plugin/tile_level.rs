@@ -117,6 +117,14 @@ fn a_startup_level_spawns_exactly_its_merged_rectangles() {
         assert_eq!(shape, &Shape::rectangle(size.x, size.y));
         assert!(world.get::<StaticCollider>(entity).is_some());
         assert_eq!(world.get::<ColliderOf>(entity), Some(&ColliderOf(level)));
+        let name = format!(
+            "tiles {},{} {}×{}",
+            rect.min.x, rect.min.y, rect.size.x, rect.size.y
+        );
+        assert_eq!(
+            world.get::<Name>(entity).map(Name::as_str),
+            Some(name.as_str())
+        );
         let center = (rect.min.as_vec2() + rect.size.as_vec2() * 0.5) * CELL;
         let transform = world.get::<Transform>(entity).unwrap();
         assert_eq!(transform.translation, center.extend(0.0));
