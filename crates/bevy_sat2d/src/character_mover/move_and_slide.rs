@@ -104,7 +104,9 @@ pub fn move_and_slide(
     let start = iso.translation;
     // Out of any overlap first, by no more than the penetration: the requested motion
     // is then cast from outside, so a deep start never turns into a fling.
-    let (push, depth) = sweep.push_out(start, None);
+    // The one-way platforms it starts in: where it stays, if it cannot move.
+    let mut inside_at_start = Vec::new();
+    let (push, depth) = sweep.push_out(start, Some(&mut inside_at_start));
     let mut position = start + push;
     if depth <= settings.max_push_out {
         let (slid, ground) = slide(&sweep, position, translation, &mut output.hits);
@@ -124,7 +126,7 @@ pub fn move_and_slide(
         // Still inside after this step's push-out: the requested motion waits until
         // the mover is out, rather than being cast from inside the geometry.
         output.push_out = push;
-        let _ = sweep.push_out(position, Some(&mut output.passing_through));
+        output.passing_through = inside_at_start;
     }
     output.ground = sweep.probe_ground(position);
     output.grounded = output.ground.is_some();
