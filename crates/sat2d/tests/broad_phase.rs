@@ -165,6 +165,41 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(common::seeded(300))]
+
+    /// Moving colliders drifting among a fixed static field, pairs asked after every
+    /// step: each moving collider keeps its static neighbours between steps and looks up
+    /// only the cells it enters, and must still report exactly the brute-force pairs.
+    #[test]
+    fn drifting_among_statics_matches_brute_force(
+        cell_size in cell_size(),
+        statics in prop::collection::vec(bounds(), 1..120),
+        moving in prop::collection::vec((bounds(), (-1.5f32..1.5, -1.5f32..1.5)), 1..12),
+        steps in 1usize..40,
+    ) {
+        let mut grid = SpatialHashGrid::new(cell_size);
+        let mut brute = BruteForce::default();
+        let mut ids = Vec::new();
+        let mut next_id = 7;
+        for bounds in statics {
+            apply(&Step::Insert(bounds, Mobility::Static), &mut ids, &mut next_id, [&mut grid, &mut brute]);
+        }
+        let first_moving = ids.len();
+        for (bounds, _) in &moving {
+            apply(&Step::Insert(*bounds, Mobility::Moving), &mut ids, &mut next_id, [&mut grid, &mut brute]);
+        }
+        let probe = Aabb::new(Vec2::splat(-5.0), Vec2::splat(5.0));
+        for _ in 0..steps {
+            for (index, (_, (x, y))) in moving.iter().enumerate() {
+                let by = Vec2::new(*x, *y);
+                apply(&Step::Nudge(first_moving + index, by), &mut ids, &mut next_id, [&mut grid, &mut brute]);
+            }
+            assert_same(&mut grid, &mut brute, &probe);
+        }
+    }
+}
+
 fn unit_box(x: f32, y: f32) -> Bounds {
     Bounds::from_aabb(Aabb::new(Vec2::new(x, y), Vec2::new(x + 1.0, y + 1.0)))
 }
