@@ -93,7 +93,7 @@ fn draw_decomposition(
         return;
     };
     let points: Vec<Vec2> = polygon
-        .outline()
+        .points()
         .iter()
         .map(|p| placed.iso.transform_point(*p))
         .collect();

@@ -51,7 +51,7 @@ pub fn shape_mesh(shape: &Shape) -> Option<Mesh> {
             triangle_mesh(polygon.points(), (1..count - 1).map(|i| [0, i, i + 1]))
         }
         Shape::Concave(polygon) => {
-            triangle_mesh(polygon.outline(), polygon.triangles().iter().copied())
+            triangle_mesh(polygon.points(), polygon.triangles().iter().copied())
         }
         Shape::Segment(_) => return None,
     })

@@ -116,6 +116,8 @@ mod decompose;
 mod query;
 // The broad phase.
 pub mod broad_phase;
+// Shapes traced from an image's alpha.
+pub mod image_trace;
 // Tile grids, merged into rectangles.
 pub mod tile_grid;
 

@@ -56,6 +56,9 @@ pub(crate) fn draw_shape(gizmos: &mut Gizmos<SatGizmos>, shape: &Shape, iso: &Is
                 gizmos.lineloop_2d(world(part.points()), color.with_alpha(0.3));
             }
             gizmos.lineloop_2d(world(polygon.outline()), color);
+            for hole in polygon.holes() {
+                gizmos.lineloop_2d(world(hole), color);
+            }
         }
     }
 }

@@ -181,7 +181,7 @@ fn local_points(shape: &Shape) -> Vec<Vec2> {
         Shape::Segment(segment) => vec![segment.a(), segment.b()],
         Shape::Capsule(capsule) => capsule.segment().points().to_vec(),
         Shape::Polygon(polygon) => polygon.points().to_vec(),
-        Shape::Concave(polygon) => polygon.outline().to_vec(),
+        Shape::Concave(polygon) => polygon.points().to_vec(),
     }
 }
 

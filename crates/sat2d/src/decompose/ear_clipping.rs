@@ -12,7 +12,11 @@ use glam::Vec2;
 use crate::ShapeError;
 
 /// Triangulates a simple counter-clockwise outline with no duplicate or collinear
-/// points. Triangles are counter-clockwise index triples into `points`.
+/// points, or such an outline with holes bridged in ([`bridge_holes`]: there a point
+/// may be visited twice, on either side of a bridge). Triangles are counter-clockwise
+/// index triples into `points`.
+///
+/// [`bridge_holes`]: super::bridge_holes::bridge_holes
 ///
 /// A vertex that becomes collinear with its neighbours during clipping is unlinked
 /// without a triangle (it lies on the segment joining them, so no area is lost).
@@ -87,6 +91,8 @@ pub(crate) fn ear_clip(points: &[Vec2]) -> Result<Vec<[u32; 3]>, ShapeError> {
 }
 
 /// Whether any reflex vertex other than the triangle's own lies in the closed triangle.
+/// A vertex at one of the triangle's corners (the other visit of a bridged point) does
+/// not block it.
 fn holds_reflex(
     points: &[Vec2],
     reflex_list: &[usize],
@@ -99,6 +105,9 @@ fn holds_reflex(
             return false;
         }
         let p = points[i];
+        if p == a || p == b || p == c {
+            return false;
+        }
         (b - a).perp_dot(p - a) >= 0.0
             && (c - b).perp_dot(p - b) >= 0.0
             && (a - c).perp_dot(p - c) >= 0.0

@@ -1,7 +1,8 @@
 //! Layer 4, decomposition: from a point list to convex pieces. Outline cleaning and
-//! validation, ear clipping into triangles, Hertel–Mehlhorn merging into convex parts,
-//! and the convex hull.
+//! validation, bridging holes into their outline, ear clipping into triangles,
+//! Hertel–Mehlhorn merging into convex parts, and the convex hull.
 
+pub(crate) mod bridge_holes;
 pub(crate) mod convex_hull;
 pub(crate) mod ear_clipping;
 pub(crate) mod hertel_mehlhorn;

@@ -110,6 +110,19 @@ pub(crate) fn signed_area(points: impl Iterator<Item = Vec2> + Clone) -> f32 {
     (relative.zip(next).map(|(a, b)| a.perp_dot(b)).sum::<f64>() * 0.5) as f32
 }
 
+/// Whether the closed loop `walk` winds around `point` (even–odd rule, in `f64`).
+pub(crate) fn winds_around(walk: &[Vec2], point: Vec2) -> bool {
+    let mut inside = false;
+    for (index, a) in walk.iter().enumerate() {
+        let b = walk[(index + 1) % walk.len()];
+        let (a, b, p) = (a.as_dvec2(), b.as_dvec2(), point.as_dvec2());
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
 /// The cross product of the edges around vertex `i`: positive for a left turn.
 fn turn(points: &[Vec2], i: usize) -> f32 {
     let n = points.len();
@@ -152,31 +165,57 @@ fn remove_collinear(points: &mut Vec<(Vec2, usize)>) -> Result<(), ShapeError> {
 }
 
 /// Rejects outlines where two edges meet anywhere but at their shared vertex.
+fn check_simple(points: &[(Vec2, usize)]) -> Result<(), ShapeError> {
+    let coordinates: Vec<Vec2> = points.iter().map(|(point, _)| *point).collect();
+    match first_meeting(&[&coordinates]) {
+        Some(((_, first), (_, second))) => Err(ShapeError::SelfIntersecting {
+            first: points[first].1,
+            second: points[second].1,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The first two edges of the closed `loops` found to meet anywhere but at the vertex
+/// two neighbours of one loop share, each as (loop, edge from point `edge` to the
+/// next), lower first; `None` when every loop is simple and no two loops touch.
 ///
 /// Edges are sorted by their lowest x so that each edge is only tested against the
 /// edges whose x-range overlaps its own: O(n log n + k) on ordinary outlines.
-fn check_simple(points: &[(Vec2, usize)]) -> Result<(), ShapeError> {
-    let n = points.len();
-    let edge = |i: usize| (points[i].0, points[(i + 1) % n].0);
-    let mut order: Vec<usize> = (0..n).collect();
-    let min_x = |i: usize| edge(i).0.x.min(edge(i).1.x);
+pub(crate) fn first_meeting(loops: &[&[Vec2]]) -> Option<((usize, usize), (usize, usize))> {
+    let edges: Vec<(usize, usize)> = loops
+        .iter()
+        .enumerate()
+        .flat_map(|(walk, points)| (0..points.len()).map(move |edge| (walk, edge)))
+        .collect();
+    let ends = |(walk, edge): (usize, usize)| {
+        let points = loops[walk];
+        (points[edge], points[(edge + 1) % points.len()])
+    };
+    let min_x = |edge| {
+        let (a, b) = ends(edge);
+        a.x.min(b.x)
+    };
+    let mut order: Vec<(usize, usize)> = edges;
     order.sort_by(|&a, &b| min_x(a).total_cmp(&min_x(b)).then(a.cmp(&b)));
     for (rank, &first) in order.iter().enumerate() {
-        let (a0, a1) = edge(first);
+        let (a0, a1) = ends(first);
         let max_x = a0.x.max(a1.x);
         for &second in &order[rank + 1..] {
             if min_x(second) > max_x {
                 break;
             }
-            let adjacent = (first + 1) % n == second || (second + 1) % n == first;
-            let (b0, b1) = edge(second);
-            let meets = if adjacent {
+            let (b0, b1) = ends(second);
+            let length = loops[first.0].len();
+            let same_loop = first.0 == second.0;
+            let first_then_second = same_loop && (first.1 + 1) % length == second.1;
+            let second_then_first = same_loop && (second.1 + 1) % length == first.1;
+            let meets = if first_then_second || second_then_first {
                 // Neighbours share one vertex; they may not overlap beyond it.
-                let shared = if (first + 1) % n == second { a1 } else { a0 };
-                let (other_a, other_b) = if (first + 1) % n == second {
-                    (a0, b1)
+                let (shared, other_a, other_b) = if first_then_second {
+                    (a1, a0, b1)
                 } else {
-                    (a1, b0)
+                    (a0, a1, b0)
                 };
                 (other_a - shared).perp_dot(other_b - shared) == 0.0
                     && (other_a - shared).dot(other_b - shared) > 0.0
@@ -184,13 +223,9 @@ fn check_simple(points: &[(Vec2, usize)]) -> Result<(), ShapeError> {
                 segments_touch(a0, a1, b0, b1)
             };
             if meets {
-                let (low, high) = (first.min(second), first.max(second));
-                return Err(ShapeError::SelfIntersecting {
-                    first: points[low].1,
-                    second: points[high].1,
-                });
+                return Some((first.min(second), first.max(second)));
             }
         }
     }
-    Ok(())
+    None
 }

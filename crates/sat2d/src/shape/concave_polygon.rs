@@ -1,18 +1,22 @@
-//! [`ConcavePolygon`]: a simple concave outline split into convex parts.
+//! [`ConcavePolygon`]: a simple concave outline, maybe with holes, split into convex
+//! parts.
 
 use glam::Vec2;
 
 use super::polygon_metrics::PolygonMetrics;
+use crate::decompose::bridge_holes::bridge_holes;
 use crate::decompose::ear_clipping::ear_clip;
 use crate::decompose::hertel_mehlhorn::merge_triangles;
-use crate::decompose::outline::{clean_outline, signed_area};
+use crate::decompose::outline::{clean_outline, first_meeting, signed_area, winds_around};
 use crate::{ConvexPolygon, ShapeError};
 
-/// A simple (non-self-intersecting) concave polygon.
+/// A simple (non-self-intersecting) concave polygon, maybe with holes.
 ///
-/// The outline is ear-clipped into triangles, and the triangles are merged into as few
-/// convex parts as Hertel–Mehlhorn finds (at most four times the optimum). Queries run
-/// on the parts but answer for the polygon as a whole.
+/// The outline is ear-clipped into triangles (holes first bridged into it, so one walk
+/// goes round the whole boundary), and the triangles are merged into as few convex
+/// parts as Hertel–Mehlhorn finds (at most four times the optimum). Queries run on the
+/// parts but answer for the polygon as a whole: a hole is outside it, and its edges are
+/// boundary like the outline's.
 ///
 /// ```
 /// use sat2d::{ConcavePolygon, Vec2};
@@ -28,7 +32,10 @@ use crate::{ConvexPolygon, ShapeError};
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct ConcavePolygon {
-    outline: Vec<Vec2>,
+    /// The outline's points, then each hole's.
+    points: Vec<Vec2>,
+    /// Where each hole's points start in `points` (the outline's start at 0).
+    hole_starts: Vec<u32>,
     triangles: Vec<[u32; 3]>,
     parts: Vec<ConvexPolygon>,
     metrics: PolygonMetrics,
@@ -51,13 +58,83 @@ impl ConcavePolygon {
         Self::from_simple_ccw(outline.points)
     }
 
+    /// A polygon with holes: a simple `outline` and simple `holes` (each in any
+    /// winding), every hole strictly inside the outline and apart from the others (no
+    /// shared point). With no holes, the same as [`Self::try_new`].
+    ///
+    /// ```
+    /// use sat2d::{ConcavePolygon, Vec2};
+    /// let square = |half: f32| [
+    ///     Vec2::new(-half, -half), Vec2::new(half, -half),
+    ///     Vec2::new(half, half), Vec2::new(-half, half),
+    /// ];
+    /// let frame = ConcavePolygon::try_with_holes(&square(2.0), &[square(1.0).to_vec()]).unwrap();
+    /// assert!((frame.metrics().area - 12.0).abs() < 1e-5);
+    /// assert_eq!(frame.holes().count(), 1);
+    /// ```
+    ///
+    /// # Errors
+    /// The outline errors of [`Self::try_new`] for the outline or a hole (a convex
+    /// outline is fine when there are holes); [`ShapeError::HoleOutside`] for a hole not
+    /// strictly inside the outline; [`ShapeError::LoopsMeet`] when two of the loops
+    /// touch or cross.
+    pub fn try_with_holes(outline: &[Vec2], holes: &[Vec<Vec2>]) -> Result<Self, ShapeError> {
+        if holes.is_empty() {
+            return Self::try_new(outline);
+        }
+        let outer = clean_outline(outline)?.points;
+        let mut loops = vec![outer];
+        for hole in holes {
+            let mut points = clean_outline(hole)?.points;
+            points.reverse();
+            loops.push(points);
+        }
+        let views: Vec<&[Vec2]> = loops.iter().map(Vec::as_slice).collect();
+        if let Some(((first, _), (second, _))) = first_meeting(&views) {
+            return Err(ShapeError::LoopsMeet { first, second });
+        }
+        // No loop touches another, so a hole with one point inside the outline lies
+        // inside it, and a hole inside another hole has its first point there.
+        for (index, hole) in loops.iter().enumerate().skip(1) {
+            let inside_outline = winds_around(&loops[0], hole[0]);
+            let inside_hole = loops
+                .iter()
+                .enumerate()
+                .skip(1)
+                .any(|(other, walk)| other != index && winds_around(walk, hole[0]));
+            if !inside_outline || inside_hole {
+                return Err(ShapeError::HoleOutside { hole: index - 1 });
+            }
+        }
+        Self::from_loops(loops)
+    }
+
     /// Decomposes an outline already known to be simple and counter-clockwise.
     pub(crate) fn from_simple_ccw(outline: Vec<Vec2>) -> Result<Self, ShapeError> {
-        let triangles = ear_clip(&outline)?;
-        let parts: Vec<ConvexPolygon> = merge_triangles(&outline, &triangles)
+        Self::from_loops(vec![outline])
+    }
+
+    /// Decomposes a region: `loops[0]` a simple counter-clockwise outline, the others
+    /// clockwise holes strictly inside it and apart.
+    fn from_loops(loops: Vec<Vec<Vec2>>) -> Result<Self, ShapeError> {
+        let walk = bridge_holes(&loops);
+        let mut hole_starts = Vec::with_capacity(loops.len() - 1);
+        let mut points: Vec<Vec2> = Vec::with_capacity(walk.len());
+        for (index, each) in loops.iter().enumerate() {
+            if index > 0 {
+                hole_starts.push(points.len() as u32);
+            }
+            points.extend_from_slice(each);
+        }
+        let walked: Vec<Vec2> = walk.iter().map(|&index| points[index as usize]).collect();
+        let triangles: Vec<[u32; 3]> = ear_clip(&walked)?
+            .into_iter()
+            .map(|triangle| triangle.map(|corner| walk[corner as usize]))
+            .collect();
+        let parts: Vec<ConvexPolygon> = merge_triangles(&points, &triangles)
             .into_iter()
             .filter_map(|indices| {
-                let points: Vec<Vec2> = indices.iter().map(|&i| outline[i as usize]).collect();
+                let points: Vec<Vec2> = indices.iter().map(|&i| points[i as usize]).collect();
                 let points = without_collinear(points);
                 // Merging accepts turns a hair past straight; what is left of such a
                 // sliver can be three points on a line, turning either way in f32.
@@ -67,12 +144,14 @@ impl ConcavePolygon {
             .collect();
         if parts.is_empty() {
             return Err(ShapeError::Triangulation {
-                remaining: outline.len(),
+                remaining: points.len(),
             });
         }
-        let metrics = PolygonMetrics::of_outline(&outline);
+        let holes: Vec<&[Vec2]> = loops[1..].iter().map(Vec::as_slice).collect();
+        let metrics = PolygonMetrics::of_region(&loops[0], &holes);
         Ok(Self {
-            outline,
+            points,
+            hole_starts,
             triangles,
             parts,
             metrics,
@@ -83,10 +162,33 @@ impl ConcavePolygon {
     #[inline]
     #[must_use]
     pub fn outline(&self) -> &[Vec2] {
-        &self.outline
+        let end = self
+            .hole_starts
+            .first()
+            .map_or(self.points.len(), |&start| start as usize);
+        &self.points[..end]
     }
 
-    /// The ear-clipping triangles, as counter-clockwise indices into [`Self::outline`].
+    /// Each hole, clockwise (the region on the left of every boundary edge, as on the
+    /// outline), with duplicate and collinear points removed.
+    pub fn holes(&self) -> impl Iterator<Item = &[Vec2]> {
+        let ends = self.hole_starts.iter().skip(1).map(|&end| end as usize);
+        let ends = ends.chain([self.points.len()]);
+        self.hole_starts
+            .iter()
+            .zip(ends)
+            .map(|(&start, end)| &self.points[start as usize..end])
+    }
+
+    /// Every boundary point: the outline's, then each hole's ([`Self::triangles`]
+    /// index into it).
+    #[inline]
+    #[must_use]
+    pub fn points(&self) -> &[Vec2] {
+        &self.points
+    }
+
+    /// The ear-clipping triangles, as counter-clockwise indices into [`Self::points`].
     #[inline]
     #[must_use]
     pub fn triangles(&self) -> &[[u32; 3]] {
@@ -101,7 +203,7 @@ impl ConcavePolygon {
         &self.parts
     }
 
-    /// Area, centroid and extents of the whole outline.
+    /// Area, centroid and extents of the whole polygon (holes taken out).
     #[inline]
     #[must_use]
     pub fn metrics(&self) -> &PolygonMetrics {

@@ -77,6 +77,21 @@ pub enum ShapeError {
         /// The cap.
         max: usize,
     },
+    /// A hole of a polygon with holes is not strictly inside the outline, or lies
+    /// inside another hole.
+    #[error("hole {hole} is not inside the outline (or lies in another hole)")]
+    HoleOutside {
+        /// Index of the hole, as given.
+        hole: usize,
+    },
+    /// Two boundary loops of a polygon with holes touch or cross.
+    #[error("boundary loops {first} and {second} meet (0 is the outline, then the holes)")]
+    LoopsMeet {
+        /// The first loop: 0 for the outline, `1 + i` for hole `i`.
+        first: usize,
+        /// The second loop, as `first`.
+        second: usize,
+    },
     /// The outline is valid but so close to degenerate that ear clipping found no ear.
     #[error("the outline is too close to degenerate to triangulate ({remaining} points left)")]
     Triangulation {

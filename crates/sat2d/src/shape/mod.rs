@@ -190,6 +190,32 @@ impl Shape {
         }
     }
 
+    /// A polygon with holes: the region inside `outline` and outside every one of
+    /// `holes`, as one [`Shape::Concave`] whose contact, casts and distance answer for
+    /// the whole region (a shape inside a hole touches nothing). With no holes, the same
+    /// as [`Self::polygon`].
+    ///
+    /// ```
+    /// use sat2d::{Iso, Shape, Vec2};
+    /// let square = |half: f32| vec![
+    ///     Vec2::new(-half, -half), Vec2::new(half, -half),
+    ///     Vec2::new(half, half), Vec2::new(-half, half),
+    /// ];
+    /// let ring = Shape::polygon_with_holes(&square(3.0), &[square(2.0)]).unwrap();
+    /// let pebble = Shape::circle(0.5);
+    /// // In the hole, clear of its sides: no contact.
+    /// assert!(sat2d::contact(&ring, &Iso::IDENTITY, &pebble, &Iso::IDENTITY).is_none());
+    /// ```
+    ///
+    /// # Errors
+    /// As [`ConcavePolygon::try_with_holes`].
+    pub fn polygon_with_holes(outline: &[Vec2], holes: &[Vec<Vec2>]) -> Result<Self, ShapeError> {
+        if holes.is_empty() {
+            return Self::polygon(outline);
+        }
+        ConcavePolygon::try_with_holes(outline, holes).map(Self::Concave)
+    }
+
     /// The convex hull of `points` (any order; interior and collinear points dropped).
     ///
     /// # Errors
@@ -362,8 +388,9 @@ impl Shape {
                 Self::polygon(&points)
             }
             Self::Concave(polygon) => {
-                let points: Vec<Vec2> = polygon.outline().iter().map(|p| *p * scale).collect();
-                Self::polygon(&points)
+                let scaled = |points: &[Vec2]| points.iter().map(|p| *p * scale).collect();
+                let holes: Vec<Vec<Vec2>> = polygon.holes().map(scaled).collect();
+                Self::polygon_with_holes(&scaled(polygon.outline()), &holes)
             }
         }
     }

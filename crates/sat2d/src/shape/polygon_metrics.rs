@@ -51,6 +51,33 @@ impl PolygonMetrics {
     }
 }
 
+impl PolygonMetrics {
+    /// The metrics of a region: a simple counter-clockwise `outline` less the `holes`
+    /// inside it (any winding). Holes change the area and the centroid; the extents are
+    /// the outline's.
+    pub(crate) fn of_region(outline: &[Vec2], holes: &[&[Vec2]]) -> Self {
+        let whole = Self::of_outline(outline);
+        if holes.is_empty() {
+            return whole;
+        }
+        let mut area = f64::from(whole.area);
+        let mut moment = whole.centroid.as_dvec2() * area;
+        for hole in holes {
+            let hole_area = f64::from(signed_area(hole.iter().copied()).abs());
+            let hole_centroid = centroid(hole, signed_area(hole.iter().copied()));
+            area -= hole_area;
+            moment -= hole_centroid.as_dvec2() * hole_area;
+        }
+        let centroid = (moment / area).as_vec2();
+        Self {
+            area: area as f32,
+            centroid,
+            bounding_radius: farthest(outline, centroid),
+            ..whole
+        }
+    }
+}
+
 /// The largest distance from `center` to any of `points`.
 fn farthest(points: &[Vec2], center: Vec2) -> f32 {
     points
@@ -59,7 +86,7 @@ fn farthest(points: &[Vec2], center: Vec2) -> f32 {
         .fold(0.0, f32::max)
 }
 
-/// The centroid of a simple polygon of (positive) `area`: triangles fanned from the
+/// The centroid of a simple polygon of signed `area` (its winding's sign): triangles fanned from the
 /// first point, relative to it for precision far from the origin.
 ///
 /// In `f64`: each term is a length times twice a triangle's area (three lengths,

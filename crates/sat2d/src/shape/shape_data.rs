@@ -45,10 +45,17 @@ pub enum ShapeData {
         /// The second end.
         b: Vec2,
     },
-    /// [`Shape::polygon`]: convex or simple concave outline.
+    /// [`Shape::polygon`]: convex or simple concave outline, or with `holes`
+    /// [`Shape::polygon_with_holes`].
     Polygon {
         /// The outline, in either winding.
         points: Vec<Vec2>,
+        /// The holes, each in either winding (left out of saved data when none).
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Vec::is_empty")
+        )]
+        holes: Vec<Vec<Vec2>>,
     },
 }
 
@@ -63,7 +70,7 @@ impl ShapeData {
             Self::Rectangle { width, height } => Shape::try_rectangle(*width, *height),
             Self::Capsule { radius, length } => Shape::try_capsule(*radius, *length),
             Self::Segment { a, b } => Shape::try_segment(*a, *b),
-            Self::Polygon { points } => Shape::polygon(points),
+            Self::Polygon { points, holes } => Shape::polygon_with_holes(points, holes),
         }
     }
 }
@@ -84,9 +91,11 @@ impl From<&Shape> for ShapeData {
             },
             Shape::Polygon(polygon) => Self::Polygon {
                 points: polygon.points().to_vec(),
+                holes: Vec::new(),
             },
             Shape::Concave(polygon) => Self::Polygon {
                 points: polygon.outline().to_vec(),
+                holes: polygon.holes().map(<[Vec2]>::to_vec).collect(),
             },
         }
     }
