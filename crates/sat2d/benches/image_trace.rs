@@ -29,7 +29,10 @@ fn rock() -> Vec<f32> {
             let angle = offset.y.atan2(offset.x);
             let radius = 100.0 + 12.0 * (angle * 5.0).sin() + 6.0 * (angle * 13.0).cos();
             let mut alpha = (radius - offset.length()).clamp(0.0, 1.0);
-            for (center, hole) in [(Vec2::new(100.0, 110.0), 18.0), (Vec2::new(160.0, 150.0), 12.0)] {
+            for (center, hole) in [
+                (Vec2::new(100.0, 110.0), 18.0),
+                (Vec2::new(160.0, 150.0), 12.0),
+            ] {
                 alpha = alpha.min((point.distance(center) - hole).clamp(0.0, 1.0));
             }
             alpha
@@ -43,10 +46,20 @@ fn terrain() -> Vec<f32> {
     let size = 1024;
     let mut rng = fastrand::Rng::with_seed(25);
     let caves: Vec<(Vec2, f32)> = (0..40)
-        .map(|_| (Vec2::new(rng.f32() * 1024.0, 520.0 + rng.f32() * 480.0), 8.0 + rng.f32() * 30.0))
+        .map(|_| {
+            (
+                Vec2::new(rng.f32() * 1024.0, 520.0 + rng.f32() * 480.0),
+                8.0 + rng.f32() * 30.0,
+            )
+        })
         .collect();
     let islands: Vec<(Vec2, f32)> = (0..12)
-        .map(|_| (Vec2::new(60.0 + rng.f32() * 900.0, 60.0 + rng.f32() * 300.0), 20.0 + rng.f32() * 40.0))
+        .map(|_| {
+            (
+                Vec2::new(60.0 + rng.f32() * 900.0, 60.0 + rng.f32() * 300.0),
+                20.0 + rng.f32() * 40.0,
+            )
+        })
         .collect();
     (0..size * size)
         .map(|index| {
@@ -89,7 +102,10 @@ fn counts(shapes: &[Shape]) -> (usize, usize, usize) {
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     let settings = TraceSettings::default();
-    let images = [("sprite_256", 256, rock()), ("terrain_1024", 1024, terrain())];
+    let images = [
+        ("sprite_256", 256, rock()),
+        ("terrain_1024", 1024, terrain()),
+    ];
     let mut group = criterion.benchmark_group("image_trace");
     let mut summaries = Vec::new();
     for (name, size, alpha) in &images {

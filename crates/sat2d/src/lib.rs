@@ -41,6 +41,17 @@
 //!   [`RELATIVE_TOLERANCE`] is `1e-5` and [`Shape::reach`] is the distance from the local
 //!   origin to the farthest point of the shape. Shapes built to touch, or sharing a
 //!   boundary with their container, are classified as touching or contained.
+//! - **Touching starts and grazes.** Casts follow the same closed sets and tolerance.
+//!   Shapes that touch or overlap at the start (as [`intersects`] says, within ε) give
+//!   [`cast_shape`] fraction 0 whichever way they move, apart and along included; a ray
+//!   that starts within the tolerance of a shape hits at distance 0. A ray or sweep
+//!   that only grazes a shape (meets its boundary without entering it: along a face,
+//!   or past a vertex or a rounded corner) hits it, at the first point of contact.
+//!   Rounding puts an exact graze a hair to either side, so one that passes within
+//!   the tolerance counts as a graze, and hits at its closest approach with a normal
+//!   that faces the ray; one that passes farther misses. For a sweep the tolerance is
+//!   the pair's ε; for a ray, about `RELATIVE_TOLERANCE ×` the size of the shape (or
+//!   of the convex part) it meets.
 //! - **Symmetry.** `contact(b, a)` has the same depth as `contact(a, b)` (within ε) and
 //!   the opposite normal; when several axes tie, either may pick another of them.
 //! - **Ties.** Among faces whose separations tie (within ε / 10), A's faces win over
@@ -76,6 +87,8 @@
 //!   placements) within ±[`MAX_COORDINATE`] (`1e15`); constructors refuse the rest with
 //!   [`ShapeError::OutOfRange`]. Within it every result is finite and scales with the
 //!   scene, to `f32` precision: about `1e-7 ×` the largest coordinate.
+//! - **Rays.** A [`Ray`]'s direction may have any finite, non-zero length, from the
+//!   smallest subnormal `f32` to `f32::MAX`; it is normalized (in `f64`) to unit length.
 //! - **Polygons** may have up to [`MAX_POLYGON_POINTS`] points, in either winding;
 //!   they are stored counter-clockwise with their edge normals.
 

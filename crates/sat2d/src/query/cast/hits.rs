@@ -6,7 +6,9 @@ use glam::Vec2;
 ///
 /// `point == ray.at(distance)`, and `normal` is the shape's unit outward normal there.
 /// A ray that starts inside the shape, or on its boundary, hits at distance 0 with
-/// `normal == -ray.direction()` (shapes are solid).
+/// `normal == -ray.direction()` (shapes are solid). A ray that only grazes the shape
+/// (along a face, or past a vertex, within the tolerance: see "Touching starts and
+/// grazes" in the crate docs) hits it, with a normal that faces the ray.
 ///
 /// ```
 /// use sat2d::{Iso, Ray, Shape, Vec2};

@@ -28,20 +28,73 @@ pub(crate) struct ImplicitDifference<'a, A, B> {
     b: &'a B,
     core_a: RoundedConvex<'a>,
     core_b: RoundedConvex<'a>,
-    /// How far outside the grown difference an entry point may lie and still count
-    /// as on a face (rounding puts it a hair either side).
+    /// Two points or segments, moved together so that A's first point is the origin
+    /// (see [`Recentred`]); `None` when either core is a polygon.
+    recentred: Option<Recentred>,
+    /// How far outside the grown difference a point still touches it: the pair's
+    /// tolerance, as `intersects` uses it. A start within it is touching; an entry
+    /// point within it (and the rounding) of the difference is on a face.
     tolerance: f32,
+}
+
+/// The points of two point or segment cores less A's first point, `shift`.
+///
+/// Why: `A ⊖ B` does not change when both move alike, but its planes and closest
+/// points are formed from the cores' coordinates, whose rounding grows with their
+/// distance from the origin. The routes that meet two of these cores solve in world
+/// space, where a pair 1e5 out lost its planes to rounding of 0.01 and tunnelled.
+/// Moved, the coordinates are differences of nearby `f32`s (exact, by Sterbenz's
+/// lemma, for points within a factor of 2 of each other), and the answers keep the
+/// precision they have at the origin. Polygons need none: their route solves in A's
+/// frame, where A lies at the origin already.
+struct Recentred {
+    shift: Vec2,
+    points_a: [Vec2; 2],
+    points_b: [Vec2; 2],
 }
 
 impl<'a, A: ConvexCore, B: ConvexCore> ImplicitDifference<'a, A, B> {
     /// The difference of `a` and `b`, both in A's frame; `tolerance` as for the pair.
     pub fn new(a: &'a A, b: &'a B, tolerance: f32) -> Self {
+        let (core_a, core_b) = (a.rounded(), b.rounded());
+        let recentred = (!core_a.is_polygon() && !core_b.is_polygon()).then(|| {
+            let shift = core_a.points[0];
+            let moved = |points: &[Vec2]| {
+                core::array::from_fn(|index| points[index.min(points.len() - 1)] - shift)
+            };
+            Recentred {
+                shift,
+                points_a: moved(core_a.points),
+                points_b: moved(core_b.points),
+            }
+        });
         Self {
             a,
             b,
-            core_a: a.rounded(),
-            core_b: b.rounded(),
+            core_a,
+            core_b,
+            recentred,
             tolerance,
+        }
+    }
+
+    /// The cores as the difference reads them: recentred when they are points or
+    /// segments, and the shift that puts their closest points back.
+    #[inline]
+    fn cores(&self) -> (RoundedConvex<'_>, RoundedConvex<'_>, Vec2) {
+        match &self.recentred {
+            Some(moved) => (
+                RoundedConvex {
+                    points: &moved.points_a[..self.core_a.points.len()],
+                    ..self.core_a
+                },
+                RoundedConvex {
+                    points: &moved.points_b[..self.core_b.points.len()],
+                    ..self.core_b
+                },
+                moved.shift,
+            ),
+            None => (self.core_a, self.core_b, Vec2::ZERO),
         }
     }
 
@@ -78,9 +131,12 @@ impl<'a, A: ConvexCore, B: ConvexCore> ImplicitDifference<'a, A, B> {
     }
 }
 
-/// How far, relative to its distance along the ray, an entry point may stray from the
-/// grown difference and still count as on a face: a few `f32` roundings.
-const ALONG_RAY_SLACK: f32 = 1e-6;
+/// How far, relative to the size of the coordinates it was computed from, an entry
+/// point may stray from the grown difference and still count as on a face: the entry
+/// parameter and the closest points each carry an `f32` rounding or two of the
+/// coordinates they are formed from (`2ε`, not a fixed fraction: a fixed `1e-6` let a
+/// sweep 1e5 long pass a rounded corner 0.08 clear and still hit it).
+const ROUNDING_SLACK: f32 = 2.0 * f32::EPSILON;
 
 impl<A: ConvexCore, B: ConvexCore> RayTarget for ImplicitDifference<'_, A, B> {
     /// The closest points of A and of B moved to where the ray met the difference.
@@ -91,32 +147,26 @@ impl<A: ConvexCore, B: ConvexCore> RayTarget for ImplicitDifference<'_, A, B> {
         self.core_a.radius + self.core_b.radius
     }
 
+    #[inline]
+    fn tolerance(&self) -> f32 {
+        self.tolerance
+    }
+
     /// A's faces clip `t · direction`; B's faces clip `B ⊖ A` along `−direction`,
-    /// which crosses it at the same `t`.
-    fn clip(&self, origin: Vec2, direction: Vec2) -> Option<Clipped> {
+    /// which crosses it at the same `t` (and the origin lies as far outside each).
+    fn clip(&self, origin: Vec2, direction: Vec2) -> Clipped {
         debug_assert_eq!(
             origin,
             Vec2::ZERO,
             "the difference's ray starts at the origin"
         );
-        let radius = self.radius();
-        let by_a = self
-            .a
-            .clip_difference(self.core_b.points, direction, radius)?;
-        let by_b = self
-            .b
-            .clip_difference(self.core_a.points, -direction, radius)?;
-        let entering_face = if by_b.enter > by_a.enter {
-            by_b.entering_face.map(|j| self.faces_of_a() + j)
-        } else {
-            by_a.entering_face
-        };
-        let (enter, exit) = (by_a.enter.max(by_b.enter), by_a.exit.min(by_b.exit));
-        (enter <= exit).then_some(Clipped {
-            enter,
-            exit,
-            entering_face,
-        })
+        let faces_of_a = self.faces_of_a();
+        match self.cores() {
+            (a, b, _) if self.recentred.is_some() => {
+                clip_both(&a, &b, faces_of_a, direction, self.radius())
+            }
+            _ => clip_both(self.a, self.b, faces_of_a, direction, self.radius()),
+        }
     }
 
     fn enter_face(
@@ -125,17 +175,28 @@ impl<A: ConvexCore, B: ConvexCore> RayTarget for ImplicitDifference<'_, A, B> {
         point: Vec2,
     ) -> Result<(Vec2, ClosestPoints), (Vec2, ClosestPoints)> {
         // `point` lies over this face's plane higher than over any other.
-        let closest = closest_near_face(self.core_a, self.core_b, point, self.face(face));
+        let (core_a, core_b, shift) = self.cores();
+        let closest = closest_near_face(core_a, core_b, point, self.face(face));
         // A polygon's faces meet at its vertices: with no radius there are no corners
-        // (as in the ray entry on a core). Otherwise the entry point carries the
-        // rounding of the distance along the ray, so the slack grows with it.
+        // (as in the ray entry on a core). Otherwise the entry point and the closest
+        // points carry the rounding of the coordinates they come from: the entry's
+        // (its distance along the ray) and the cores' (far from the origin when the
+        // route solves in world space), so the slack grows with them.
         let polygon = self.core_a.is_polygon() || self.core_b.is_polygon();
-        let slack = self.tolerance + point.length() * ALONG_RAY_SLACK;
+        let scale = point.length() + core_a.points[0].length() + core_b.points[0].length();
+        let slack = self.tolerance + scale * ROUNDING_SLACK;
+        let corner = closest.on_a - closest.on_b + point;
+        let closest = shifted(closest, shift);
         if (self.radius() == 0.0 && polygon) || closest.distance <= self.radius() + slack {
             Ok((self.normal(face), closest))
         } else {
-            Err((closest.on_a - closest.on_b + point, closest))
+            Err((corner, closest))
         }
+    }
+
+    #[inline]
+    fn face_normal(&self, face: usize) -> Vec2 {
+        self.normal(face)
     }
 
     fn corner_of(&self, point: Vec2) -> Option<(Vec2, ClosestPoints)> {
@@ -144,10 +205,67 @@ impl<A: ConvexCore, B: ConvexCore> RayTarget for ImplicitDifference<'_, A, B> {
             Vec2::ZERO,
             "the difference's ray starts at the origin"
         );
-        match nearest(self.a, self.b) {
+        let (near, shift) = match self.cores() {
+            (a, b, shift) if self.recentred.is_some() => (nearest(&a, &b), shift),
+            _ => (nearest(self.a, self.b), Vec2::ZERO),
+        };
+        match near {
             Nearest::Overlapping => None,
-            Nearest::Apart(closest) if closest.distance <= self.radius() => None,
-            Nearest::Apart(closest) => Some((closest.on_a - closest.on_b, closest)),
+            Nearest::Apart(closest) if closest.distance <= self.radius() + self.tolerance => None,
+            Nearest::Apart(closest) => Some((closest.on_a - closest.on_b, shifted(closest, shift))),
         }
+    }
+}
+
+/// Closest points found on recentred cores, moved back by `shift`.
+#[inline]
+fn shifted(closest: ClosestPoints, shift: Vec2) -> ClosestPoints {
+    ClosestPoints {
+        on_a: closest.on_a + shift,
+        on_b: closest.on_b + shift,
+        ..closest
+    }
+}
+
+/// The ray `t · direction` clipped by the planes of `A ⊖ B`: A's faces clip it
+/// directly; B's faces clip `B ⊖ A` along `−direction`, which crosses it at the same
+/// `t` (and the origin lies as far outside each). B's faces are numbered after A's
+/// `faces_of_a`.
+#[inline(always)]
+fn clip_both(
+    a: &impl ConvexCore,
+    b: &impl ConvexCore,
+    faces_of_a: usize,
+    direction: Vec2,
+    radius: f32,
+) -> Clipped {
+    let (Some(by_a), Some(by_b)) = (
+        a.clip_difference(b.rounded().points, direction, radius),
+        b.clip_difference(a.rounded().points, -direction, radius),
+    ) else {
+        unreachable!("the difference clip reports misses too");
+    };
+    let (enter, enter_rate, entering_face) = if by_b.enter > by_a.enter {
+        (
+            by_b.enter,
+            by_b.enter_rate,
+            by_b.entering_face.map(|j| faces_of_a + j),
+        )
+    } else {
+        (by_a.enter, by_a.enter_rate, by_a.entering_face)
+    };
+    let (exit, exit_rate) = if by_b.exit < by_a.exit {
+        (by_b.exit, by_b.exit_rate)
+    } else {
+        (by_a.exit, by_a.exit_rate)
+    };
+    Clipped {
+        enter,
+        exit,
+        entering_face,
+        enter_rate,
+        exit_rate,
+        height: by_a.height.max(by_b.height),
+        aside: by_a.aside.max(by_b.aside),
     }
 }

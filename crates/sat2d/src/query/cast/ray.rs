@@ -29,13 +29,23 @@ pub enum RayError {
     /// The origin has a NaN or infinite coordinate.
     #[error("the ray's origin {0} is not finite")]
     NonFiniteOrigin(Vec2),
-    /// The direction is zero, NaN or infinite, so it has no unit form.
+    /// The direction is zero, NaN or infinite, so it has no unit form. (Any finite,
+    /// non-zero length has one, however small or large.)
     #[error("the ray's direction {0} is zero or not finite")]
     InvalidDirection(Vec2),
 }
 
 impl Ray {
-    /// A ray from `origin` along `direction` (any non-zero length; it is normalized).
+    /// A ray from `origin` along `direction`: any finite, non-zero length, from the
+    /// smallest subnormal `f32` to `f32::MAX`; it is normalized to unit length.
+    ///
+    /// ```
+    /// use sat2d::{Ray, Vec2};
+    /// let tiny = Ray::try_new(Vec2::ZERO, Vec2::new(3e-30, -4e-30)).unwrap();
+    /// assert!((tiny.direction() - Vec2::new(0.6, -0.8)).length() < 1e-6);
+    /// let huge = Ray::try_new(Vec2::ZERO, Vec2::new(f32::MAX, f32::MAX)).unwrap();
+    /// assert!((huge.direction().length() - 1.0).abs() < 1e-6);
+    /// ```
     ///
     /// # Errors
     /// [`RayError::NonFiniteOrigin`] or [`RayError::InvalidDirection`].
@@ -43,16 +53,15 @@ impl Ray {
         if !origin.is_finite() {
             return Err(RayError::NonFiniteOrigin(origin));
         }
-        let unit = direction
-            .try_normalize()
-            .ok_or(RayError::InvalidDirection(direction))?;
+        let unit = unit_direction(direction).ok_or(RayError::InvalidDirection(direction))?;
         Ok(Self {
             origin,
             direction: unit,
         })
     }
 
-    /// A ray from `origin` along `direction` (any non-zero length; it is normalized).
+    /// A ray from `origin` along `direction` (any finite, non-zero length; it is
+    /// normalized, as in [`Ray::try_new`]).
     ///
     /// # Panics
     /// On the input [`Ray::try_new`] refuses, with its error's message.
@@ -81,4 +90,17 @@ impl Ray {
     pub fn at(&self, distance: f32) -> Vec2 {
         self.origin + self.direction * distance
     }
+}
+
+/// `direction` at unit length, or `None` when it is zero or not finite.
+///
+/// Normalized in `f64`, where the squared length of any finite `f32` vector neither
+/// overflows (`f32::MAX² ≈ 1e77`) nor underflows (the smallest subnormal squared is
+/// about `2e-90`): in `f32` the square leaves the range below about `1e-19` and above
+/// about `1.8e19`, and subnormal components lose the digits that set the direction.
+fn unit_direction(direction: Vec2) -> Option<Vec2> {
+    if !direction.is_finite() || direction == Vec2::ZERO {
+        return None;
+    }
+    Some(direction.as_dvec2().normalize().as_vec2())
 }

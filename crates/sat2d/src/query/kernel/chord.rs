@@ -74,17 +74,62 @@ fn clip_by_faces(
     direction: Vec2,
     slack: f32,
 ) -> Option<(f32, f32)> {
-    clip_by_faces_entering(points, normals, origin, direction, slack)
-        .map(|clipped| (clipped.enter, clipped.exit))
+    clip_by_faces_entering(points, normals, origin, direction, slack).interval()
 }
 
-/// A line clipped by half-planes: `[enter, exit]`, and the face it enters through
-/// (`None` when no face bounds it from behind).
+/// A line clipped by half-planes: `[enter, exit]`, the faces that bound it, and what
+/// the ray kernel asks of a line that misses them or starts outside them.
+///
+/// A line that misses has `enter > exit`, or runs outside a half-plane parallel to it
+/// (`aside > 0`); [`Clipped::interval`] is then `None`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Clipped {
+    /// The parameter where the line enters the last of the half-planes it enters.
     pub enter: f32,
+    /// The parameter where it leaves the first of those it leaves.
     pub exit: f32,
+    /// The face it enters through (`None` when no face bounds it from behind).
     pub entering_face: Option<usize>,
+    /// `|n · direction|` of the entering face (`∞` when none): with `exit_rate`,
+    /// how fast the line crosses the two faces that bound it.
+    pub enter_rate: f32,
+    /// `|n · direction|` of the face that sets `exit` (`∞` when none).
+    pub exit_rate: f32,
+    /// How far the line's origin lies outside the half-planes: the largest
+    /// `n · origin − offset`, at most 0 when it lies within them all.
+    pub height: f32,
+    /// How far the line runs outside the half-planes parallel to it (the largest
+    /// `n · origin − offset` over them; `−∞` when none is parallel).
+    pub aside: f32,
+}
+
+impl Clipped {
+    /// Nothing clipped yet: the whole line.
+    pub(super) const WHOLE: Self = Self {
+        enter: f32::NEG_INFINITY,
+        exit: f32::INFINITY,
+        entering_face: None,
+        enter_rate: f32::INFINITY,
+        exit_rate: f32::INFINITY,
+        height: f32::NEG_INFINITY,
+        aside: f32::NEG_INFINITY,
+    };
+
+    /// `[enter, exit]`, or `None` when the line misses.
+    #[inline]
+    pub fn interval(&self) -> Option<(f32, f32)> {
+        (self.enter <= self.exit && self.aside <= 0.0).then_some((self.enter, self.exit))
+    }
+
+    /// Whether the line misses the half-planes by at most `slack`: it meets them all
+    /// pushed out by `slack`, as far as the two faces that bound it (or a parallel
+    /// one) tell. A line crosses a face pushed out by `slack` `slack / rate` earlier
+    /// (or later), so `[enter, exit]` widens by that at each end.
+    #[inline]
+    pub fn within(&self, slack: f32) -> bool {
+        self.aside <= slack
+            && self.enter - self.exit <= slack / self.enter_rate + slack / self.exit_rate
+    }
 }
 
 /// [`clip_by_faces`], also naming the face the line enters through.
@@ -94,7 +139,7 @@ pub(super) fn clip_by_faces_entering(
     origin: Vec2,
     direction: Vec2,
     slack: f32,
-) -> Option<Clipped> {
+) -> Clipped {
     let planes = normals
         .iter()
         .enumerate()
@@ -111,35 +156,44 @@ pub(super) fn face_point(points: &[Vec2], face: usize) -> Vec2 {
 }
 
 /// The line clipped by the half-planes `normal · x ≤ offset`, numbered in order, and
-/// the one it enters through (Cyrus–Beck).
+/// the one it enters through (Cyrus–Beck). Every plane is read, so a miss still
+/// reports how far the origin lies outside them.
+///
+/// ```text
+/// for each plane:  room = offset − n · origin,  rate = n · direction
+///                  height = max(height, −room)
+///                  parallel (|rate| ≤ ε):  aside = max(aside, −room)
+///                  entering (rate < 0):    enter = max(enter, room / rate)
+///                  leaving  (rate > 0):    exit  = min(exit, room / rate)
+/// ```
 #[inline]
 pub(super) fn clip_by_planes_entering(
     planes: impl IntoIterator<Item = (Vec2, f32)>,
     origin: Vec2,
     direction: Vec2,
-) -> Option<Clipped> {
-    let mut clipped = Clipped {
-        enter: f32::NEG_INFINITY,
-        exit: f32::INFINITY,
-        entering_face: None,
-    };
+) -> Clipped {
+    let mut clipped = Clipped::WHOLE;
     for (face, (normal, offset)) in planes.into_iter().enumerate() {
-        let before = clipped.enter;
-        if !clip_one(
-            normal,
-            offset,
-            origin,
-            direction,
-            &mut clipped.enter,
-            &mut clipped.exit,
-        ) {
-            return None;
+        let room = offset - normal.dot(origin);
+        let rate = normal.dot(direction);
+        clipped.height = clipped.height.max(-room);
+        if rate.abs() <= f32::EPSILON {
+            clipped.aside = clipped.aside.max(-room);
+            continue;
         }
-        if clipped.enter > before {
+        let t = room / rate;
+        if rate > 0.0 {
+            if t < clipped.exit {
+                clipped.exit = t;
+                clipped.exit_rate = rate;
+            }
+        } else if t > clipped.enter {
+            clipped.enter = t;
+            clipped.enter_rate = -rate;
             clipped.entering_face = Some(face);
         }
     }
-    (clipped.enter <= clipped.exit).then_some(clipped)
+    clipped
 }
 
 /// The line clipped by the half-planes `normal · x ≤ offset`.
@@ -148,31 +202,7 @@ fn clip_by_planes(
     origin: Vec2,
     direction: Vec2,
 ) -> Option<(f32, f32)> {
-    clip_by_planes_entering(planes, origin, direction).map(|clipped| (clipped.enter, clipped.exit))
-}
-
-/// Narrows `[enter, exit]` by one half-plane; false if the line misses it entirely.
-#[inline]
-fn clip_one(
-    normal: Vec2,
-    offset: f32,
-    origin: Vec2,
-    direction: Vec2,
-    enter: &mut f32,
-    exit: &mut f32,
-) -> bool {
-    let room = offset - normal.dot(origin);
-    let rate = normal.dot(direction);
-    if rate.abs() <= f32::EPSILON {
-        return room >= 0.0;
-    }
-    let t = room / rate;
-    if rate > 0.0 {
-        *exit = exit.min(t);
-    } else {
-        *enter = enter.max(t);
-    }
-    true
+    clip_by_planes_entering(planes, origin, direction).interval()
 }
 
 /// [`chord`] for a polygon in lane form: every face clips the line at once.
@@ -208,12 +238,7 @@ pub(crate) fn chord_lanes(
 }
 
 /// The line's chord through the disc of `radius` around `center`.
-pub(super) fn chord_disc(
-    center: Vec2,
-    radius: f32,
-    origin: Vec2,
-    direction: Vec2,
-) -> Option<(f32, f32)> {
+fn chord_disc(center: Vec2, radius: f32, origin: Vec2, direction: Vec2) -> Option<(f32, f32)> {
     let to_center = center - origin;
     let middle = to_center.dot(direction);
     // The perpendicular offset directly: `|c|² − middle²` cancels badly for small discs.

@@ -24,15 +24,18 @@ use crate::shape::rounded_convex::RoundedConvex;
 
 /// The line `t · direction` (from the origin; `direction` unit length) clipped by the
 /// planes that `reference`'s faces give the difference `reference ⊖ points`, each
-/// pushed out by `slack`: `[enter, exit]` and the face it enters through, or `None`
-/// when it misses one of them.
+/// pushed out by `slack`: `[enter, exit]`, the face it enters through, and how far the
+/// origin lies outside the planes (see [`Clipped`]). Always `Some`: a line that misses
+/// is reported too (`enter > exit`, or `aside > 0`), so that the ray kernel can tell a
+/// start that touches, or a graze, from a miss.
 ///
 /// ```text
 /// for each face i:  room_i = n_i · v_i − min_p n_i · p + slack   (plane ahead of the origin)
 ///                   rate_i = n_i · direction
 ///                   entering (rate < 0): enter = max(enter, room / rate)
 ///                   leaving  (rate > 0): exit  = min(exit, room / rate)
-///                   parallel, room < 0:  no crossing
+///                   parallel:            aside = max(aside, −room)
+///                   height = max(height, −room)
 /// ```
 pub(crate) fn clip_difference(
     reference: RoundedConvex<'_>,
@@ -53,7 +56,7 @@ pub(crate) fn clip_difference(
             normal.dot(face_point(reference.points, face)) - low + slack,
         )
     });
-    clip_by_planes_entering(planes, Vec2::ZERO, direction)
+    Some(clip_by_planes_entering(planes, Vec2::ZERO, direction))
 }
 
 /// [`clip_difference`] for a polygon in lane form: the faces are the lanes, each point
@@ -68,9 +71,11 @@ pub(crate) fn clip_difference_lanes(
     let (direction_x, direction_y) = (splat(direction.x), splat(direction.y));
     let parallel = splat(f32::EPSILON);
     let mut enters = [splat(f32::NEG_INFINITY); MAX_LANES / 8];
+    let mut exits = [splat(f32::INFINITY); MAX_LANES / 8];
     let mut enter = splat(f32::NEG_INFINITY);
     let mut exit = splat(f32::INFINITY);
-    let mut misses = false;
+    let mut height = splat(f32::NEG_INFINITY);
+    let mut aside = splat(f32::NEG_INFINITY);
     for (index, block) in polygon.blocks.iter().enumerate() {
         let (low, _) = dot_range::<false>(block, points.iter().copied());
         let (normal_x, normal_y) = (f32x8::from(block.normal_xs), f32x8::from(block.normal_ys));
@@ -79,32 +84,52 @@ pub(crate) fn clip_difference_lanes(
         let t = room / rate;
         let leaving = rate.simd_gt(parallel);
         let entering = rate.simd_lt(-parallel);
-        exit = exit.fast_min(leaving.bitselect(t, splat(f32::INFINITY)));
+        exits[index] = leaving.bitselect(t, splat(f32::INFINITY));
+        exit = exit.fast_min(exits[index]);
         enters[index] = entering.bitselect(t, splat(f32::NEG_INFINITY));
         enter = enter.fast_max(enters[index]);
-        // A face parallel to the line that the line lies outside of: no crossing.
-        misses |= (!(leaving | entering) & room.simd_lt(f32x8::ZERO)).any();
+        height = height.fast_max(-room);
+        // A face parallel to the line: how far the line runs outside it.
+        aside = aside.fast_max((leaving | entering).bitselect(splat(f32::NEG_INFINITY), -room));
     }
     let (enter, exit) = (horizontal_max(enter), horizontal_min(exit));
-    if misses || enter > exit {
-        return None;
-    }
-    // The lowest face that enters last (padding repeats the last face).
-    let entering_face = (enter > f32::NEG_INFINITY)
-        .then(|| {
-            let target = splat(enter);
-            enters[..polygon.blocks.len()]
-                .iter()
-                .enumerate()
-                .find_map(|(index, block)| {
-                    let hits = block.simd_eq(target).to_bitmask();
-                    (hits != 0).then(|| index * 8 + hits.trailing_zeros() as usize)
-                })
+    let blocks = polygon.blocks.len();
+    // The lowest face whose parameter is `target` among `lanes` (padding repeats the
+    // last face).
+    let face_at = |lanes: &[f32x8], target: f32| {
+        let target = splat(target);
+        lanes[..blocks]
+            .iter()
+            .enumerate()
+            .find_map(|(index, block)| {
+                let hits = block.simd_eq(target).to_bitmask();
+                (hits != 0).then(|| index * 8 + hits.trailing_zeros() as usize)
+            })
+    };
+    // From the lanes: a placed polygon may carry no normal slice.
+    let rate_of = |face: Option<usize>| {
+        face.map_or(f32::INFINITY, |face| {
+            let block = &polygon.blocks[face / 8];
+            let normal = Vec2::new(block.normal_xs[face % 8], block.normal_ys[face % 8]);
+            normal.dot(direction).abs()
         })
+    };
+    let entering_face = (enter > f32::NEG_INFINITY)
+        .then(|| face_at(&enters, enter))
         .flatten();
+    // The leaving face's rate is asked only of a line that misses (a graze, perhaps).
+    let exit_rate = if enter > exit && exit < f32::INFINITY {
+        rate_of(face_at(&exits, exit))
+    } else {
+        f32::INFINITY
+    };
     Some(Clipped {
         enter,
         exit,
         entering_face,
+        enter_rate: rate_of(entering_face),
+        exit_rate,
+        height: horizontal_max(height),
+        aside: horizontal_max(aside),
     })
 }

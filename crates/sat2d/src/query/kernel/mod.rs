@@ -7,7 +7,7 @@
 //! | plane distance | [`plane_distance`] | [`plane_distance_lanes`] | how far a point lies outside the face planes |
 //! | chord | [`chord`] | [`chord_lanes`] | where a line crosses the shape |
 //! | difference clip | [`clip_difference`] | [`clip_difference_lanes`] | where a line from the origin crosses the faces this shape gives a Minkowski difference |
-//! | ray entry | [`ray_entry`] | — | where a ray first meets a rounded convex shape, and the normal there |
+//! | ray entry | [`ray_entry`] | — | where a ray first meets a rounded convex shape, and the normal there (a start or a graze within the tolerance counts) |
 //!
 //! Pair routines reach them through [`ConvexCore`], so one routine serves both forms.
 //! Every kernel works in the frame its inputs share.
@@ -49,6 +49,9 @@ pub(crate) trait ConvexCore {
 
     /// Where the line `t · direction` crosses the planes this core's faces give the
     /// difference `self ⊖ points`, pushed out by `slack` (see [`clip_difference`]).
+    /// Always `Some`: a line that misses is reported too, with how far the origin lies
+    /// outside the planes, so that the ray entry can tell a touching start or a graze
+    /// from a miss.
     fn clip_difference(&self, points: &[Vec2], direction: Vec2, slack: f32) -> Option<Clipped>;
 
     /// Signed distance from `point` to the core, not counting the radius: negative

@@ -9,7 +9,8 @@
 use glam::Vec2;
 
 use super::ConvexCore;
-use super::chord::{Clipped, chord_disc, clip_by_faces_entering};
+use super::chord::{Clipped, clip_by_faces_entering};
+use crate::RELATIVE_TOLERANCE;
 use crate::shape::rounded_convex::RoundedConvex;
 
 /// What the ray met first; `S` says where on the shape (see [`RayTarget::Spot`]).
@@ -42,8 +43,14 @@ pub(crate) trait RayTarget {
     /// The radius the core is grown by.
     fn radius(&self) -> f32;
 
-    /// The ray clipped by the grown face half-planes.
-    fn clip(&self, origin: Vec2, direction: Vec2) -> Option<Clipped>;
+    /// How far outside the shape a point still touches it (closed sets, as
+    /// [`intersects`](crate::intersects) decides): a ray that starts within it hits at
+    /// 0, and one that passes within it grazes the shape and hits.
+    fn tolerance(&self) -> f32;
+
+    /// The ray clipped by the grown face half-planes, a miss included (see
+    /// [`Clipped`]).
+    fn clip(&self, origin: Vec2, direction: Vec2) -> Clipped;
 
     /// For a ray entering grown face `face` at `point`: `Ok` with the face's unit
     /// normal when `point` lies on the shape, or `Err` with the core point whose
@@ -54,9 +61,12 @@ pub(crate) trait RayTarget {
         point: Vec2,
     ) -> Result<(Vec2, Self::Spot), (Vec2, Self::Spot)>;
 
-    /// For a ray starting within every grown face half-plane: `None` when `point`
-    /// lies in the shape (boundary included), else the core point whose corner it
-    /// lies in.
+    /// The unit outward normal of grown face `face`.
+    fn face_normal(&self, face: usize) -> Vec2;
+
+    /// For a ray starting within the tolerance of every grown face half-plane: `None`
+    /// when `point` lies in the shape or within the tolerance of it, else the core
+    /// point whose corner it lies in.
     fn corner_of(&self, point: Vec2) -> Option<(Vec2, Self::Spot)>;
 }
 
@@ -66,27 +76,54 @@ pub(crate) trait RayTarget {
 ///
 /// ```text
 /// clip the ray by the grown face half-planes   (a polygon holding the shape)
-/// missed them                           → no hit
+/// origin within the tolerance of them all, and of the shape → inside (touching)
+/// missed them by more than the tolerance → no hit
 /// entered through face k onto the shape  → hit face k
 /// entered beside the shape               → the ray is in core point v's corner: hit v's disc or miss
-/// started within the half-planes         → inside, or in a corner: that point's disc
+/// started within the half-planes         → in a corner: that point's disc
 /// ```
 /// Why the corner step is exact: between the grown polygon and the shape lie only the
 /// corners, each bounded by two grown faces and the disc of one core point. A ray in a
 /// corner leaves it through the disc (a hit) or through a grown face (out of the
 /// polygon: a miss). A point or segment core has no face or only two, so its "polygon"
 /// is the whole plane or a band; the same steps hold.
+///
+/// Closed sets, with the target's tolerance (see the crate docs): a start within it of
+/// the shape is inside, whichever way the ray points, and a ray that misses the faces
+/// or a corner's disc by no more than it grazes the shape and hits it, at its closest
+/// approach.
 pub(crate) fn ray_entry<T: RayTarget>(
     target: &T,
     origin: Vec2,
     direction: Vec2,
     max_distance: f32,
 ) -> Option<RayEntry<T::Spot>> {
-    let clipped = target.clip(origin, direction)?;
-    if clipped.exit < 0.0 || clipped.enter > max_distance {
+    let clipped = target.clip(origin, direction);
+    let tolerance = target.tolerance();
+    let inside = RayEntry {
+        distance: 0.0,
+        normal: -direction,
+        feature: Feature::Inside,
+    };
+    // Only an origin within the tolerance of every grown face plane can touch: the
+    // shape lies within those planes.
+    let start = if clipped.height <= tolerance {
+        match target.corner_of(origin) {
+            None => return Some(inside),
+            corner => corner,
+        }
+    } else {
+        None
+    };
+    let missed = clipped.interval().is_none() && !clipped.within(tolerance);
+    if missed || clipped.enter.max(clipped.exit) < 0.0 || clipped.enter > max_distance {
         return None;
     }
-    let (vertex, spot) = match clipped.entering_face {
+    // The core point whose corner the ray is in, and a normal from that point's cone
+    // that faces the ray, for a disc of radius 0 met head on (see `enter_disc`): the
+    // face the ray entered beside, or `−direction` for a ray that starts in the corner
+    // (it starts in the point's normal cone and runs straight at the point).
+    let ((vertex, spot), head_on) = match clipped.entering_face {
         Some(face) if clipped.enter > 0.0 => {
             match target.enter_face(face, origin + direction * clipped.enter) {
                 Ok((normal, spot)) => {
@@ -96,30 +133,82 @@ pub(crate) fn ray_entry<T: RayTarget>(
                         feature: Feature::Face(spot),
                     });
                 }
-                Err(corner) => corner,
+                Err(corner) => (corner, target.face_normal(face)),
             }
         }
-        _ => match target.corner_of(origin) {
-            None => {
-                return Some(RayEntry {
-                    distance: 0.0,
-                    normal: -direction,
-                    feature: Feature::Inside,
-                });
-            }
-            Some(corner) => corner,
+        _ => match start.or_else(|| target.corner_of(origin)) {
+            None => return Some(inside),
+            Some(corner) => (corner, -direction),
         },
     };
-    let (enter, _) = chord_disc(vertex, target.radius(), origin, direction)?;
-    if !(0.0..=max_distance).contains(&enter) {
+    let (distance, normal) = enter_disc(
+        vertex,
+        target.radius(),
+        tolerance,
+        origin,
+        direction,
+        head_on,
+    )?;
+    if distance > max_distance {
         return None;
     }
-    let point = origin + direction * enter;
+    if distance <= 0.0 {
+        // The origin lies in the disc: rounding put it outside the shape above.
+        return Some(inside);
+    }
     Some(RayEntry {
-        distance: enter,
-        normal: (point - vertex).try_normalize().unwrap_or(-direction),
+        distance,
+        normal,
         feature: Feature::Vertex(spot),
     })
+}
+
+/// Where the ray enters the disc of `radius` around `center` (0 when it starts in
+/// it), and the disc's outward unit normal there; a ray that passes within
+/// `tolerance` of the disc grazes it, at its closest approach. `None` when it passes
+/// farther, or the disc lies behind.
+///
+/// ```text
+/// along = (center − origin) · d,  off = (center − origin) × d   (signed, across the ray)
+/// half  = √(r² − off²), or 0 for a graze (r < |off| ≤ r + tolerance)
+/// hit   = along − half;  normal ∝ d⊥ · off − d · half
+/// ```
+/// The normal comes from `off` and `half`, not from `origin + d · hit − center`:
+/// that difference of nearly equal points is rounding when the disc is small beside
+/// the ray's length, and with radius 0 (a segment's end, met head on) it points
+/// wherever a one-ulp overshoot lies, along the ray into the shape. A disc of radius 0
+/// has no normal of its own: the caller's `head_on`, a normal from the point's cone
+/// that faces the ray, stands for it.
+fn enter_disc(
+    center: Vec2,
+    radius: f32,
+    tolerance: f32,
+    origin: Vec2,
+    direction: Vec2,
+    head_on: Vec2,
+) -> Option<(f32, Vec2)> {
+    let to_center = center - origin;
+    let along = to_center.dot(direction);
+    let off = to_center.perp_dot(direction);
+    let half_squared = radius * radius - off * off;
+    let half = if half_squared >= 0.0 {
+        half_squared.sqrt()
+    } else if off.abs() <= radius + tolerance {
+        0.0
+    } else {
+        return None;
+    };
+    if along + half < 0.0 {
+        return None;
+    }
+    let normal = if radius > 0.0 {
+        (direction.perp() * off - direction * half)
+            .try_normalize()
+            .unwrap_or(head_on)
+    } else {
+        head_on
+    };
+    Some(((along - half).max(0.0), normal))
 }
 
 /// Where on a core given by its points a ray met it: the face or core point `index`,
@@ -138,8 +227,17 @@ impl RayTarget for RoundedConvex<'_> {
         self.radius
     }
 
+    /// `RELATIVE_TOLERANCE` times the radius and half the core's width (from its first
+    /// point to its middle one): for a circle's or capsule's core, the tolerance its
+    /// pair routines give the shape's own part of it.
     #[inline]
-    fn clip(&self, origin: Vec2, direction: Vec2) -> Option<Clipped> {
+    fn tolerance(&self) -> f32 {
+        let width = self.points[0].distance(self.points[self.points.len() / 2]);
+        RELATIVE_TOLERANCE * (self.radius + 0.5 * width)
+    }
+
+    #[inline]
+    fn clip(&self, origin: Vec2, direction: Vec2) -> Clipped {
         clip_by_faces_entering(self.points, self.normals, origin, direction, self.radius)
     }
 
@@ -175,8 +273,13 @@ impl RayTarget for RoundedConvex<'_> {
         Err((self.points[index], CoreSpot { index, along: 0.0 }))
     }
 
+    #[inline]
+    fn face_normal(&self, face: usize) -> Vec2 {
+        self.normals[face]
+    }
+
     fn corner_of(&self, point: Vec2) -> Option<(Vec2, CoreSpot)> {
-        if self.contains(point, 0.0) {
+        if self.contains(point, self.tolerance()) {
             return None;
         }
         let index = nearest_point(self.points, point);
