@@ -2,6 +2,10 @@
 //! runs (e.g. the points of `wedge.collider.ron`) and the collider changes in place. A
 //! malformed file logs an error naming the problem and keeps the last good shape.
 //!
+//! The rock is a sprite whose collider file names its image
+//! (`sprites/rock.collider.ron`): the outline, holes included, is traced from the PNG's
+//! alpha when it loads, and traced again when the PNG changes on disk.
+//!
 //! `cargo run --release --example collider_assets [-- --screenshot PATH --frames N]`
 
 mod common;
@@ -28,6 +32,13 @@ fn main() {
 }
 
 fn spawn(mut commands: Commands, assets: Res<AssetServer>) {
+    commands.spawn((
+        Name::new("sprites/rock.collider.ron"),
+        Sprite::from_image(assets.load("sprites/rock.png")),
+        ColliderHandle(assets.load("sprites/rock.collider.ron")),
+        Transform::from_xyz(190.0, 110.0, 0.5),
+        Draggable,
+    ));
     for (index, (file, position)) in FILES.into_iter().enumerate() {
         commands.spawn((
             Name::new(file),

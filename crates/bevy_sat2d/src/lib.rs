@@ -228,6 +228,10 @@ mod world;
 pub use assets::collider_asset::{
     ColliderAsset, ColliderAssetError, ColliderAssetLoader, ColliderHandle,
 };
+#[cfg(feature = "image")]
+pub use assets::image_colliders::{ImageColliderError, ImageColliderSettings};
+#[cfg(feature = "image")]
+pub use assets::image_file::ImageColliderFile;
 pub use character_mover::{
     CharacterMover, CharacterMoverPlugin, MoverGround, MoverHit, MoverOutput, MoverSettings,
     OneWayPlatform, move_and_slide, move_movers,
@@ -269,6 +273,8 @@ pub mod prelude {
         QueryFilter, SatConfig, SatDiagnostics, SatPlugin, SatSystems, SpatialQuery,
         StaticCollider, SweptCollider,
     };
+    #[cfg(feature = "image")]
+    pub use crate::{ImageColliderError, ImageColliderSettings};
     pub use crate::{TileCells, TileCollider, TileHit, TileLevel, TileLevelPlugin};
     pub use sat2d::{Contact, Iso, Ray, RayHit, Shape, ShapeHit};
 }

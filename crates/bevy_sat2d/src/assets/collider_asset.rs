@@ -13,12 +13,31 @@ use crate::components::collider::Collider;
 /// ```
 ///
 /// or `Circle(radius: 12.0)`, `Rectangle(width: 30.0, height: 8.0)`,
-/// `Capsule(radius: 5.0, length: 20.0)`, `Segment(a: (0.0, 0.0), b: (10.0, 5.0))`.
+/// `Capsule(radius: 5.0, length: 20.0)`, `Segment(a: (0.0, 0.0), b: (10.0, 5.0))`,
+/// `Polygon(points: [..], holes: [[..], ..])`.
 /// A concave polygon is split into convex parts when loaded.
+///
+/// With the `image` feature, a file may name an image instead, traced when it loads
+/// (see [`Collider::from_image`]) and traced again whenever the image changes on disk
+/// (hot reload):
+///
+/// ```ron
+/// Image(path: "rock.png", threshold: 0.5, tolerance: 1.0)
+/// ```
+///
+/// The path is relative to the collider file. Optional fields, with their defaults:
+/// `threshold: 0.5`, `tolerance: 1.0` (pixels), `pixels_per_unit: 1.0`,
+/// `pivot: (0.5, 0.5)` (fractions of the image from its top-left corner),
+/// `min_area: 4.0` (square pixels), `rect: None` (or `Some((x0, y0, x1, y1))`, an atlas
+/// frame in pixels). The largest opaque region is the asset's `shape`, the others are
+/// in `more`.
 #[derive(Asset, TypePath, Clone, Debug, PartialEq)]
 pub struct ColliderAsset {
-    /// The shape.
+    /// The shape (of a traced image, its largest region).
     pub shape: Shape,
+    /// The other regions of a traced image, largest first; empty for a shape file. A
+    /// [`ColliderHandle`] applies only `shape`: spawn these yourself if you need them.
+    pub more: Vec<Shape>,
 }
 
 /// Why a `.collider.ron` file did not load. The message names the problem and, for
@@ -34,6 +53,11 @@ pub enum ColliderAssetError {
     /// The shape's data is invalid (negative radius, self-intersecting outline, ...).
     #[error("invalid collider shape: {0}")]
     Shape(#[from] ShapeError),
+    /// The image an `Image(..)` file names did not load, or gave no collider
+    /// (unsupported format, nothing opaque, ...).
+    #[cfg(feature = "image")]
+    #[error("could not trace the image: {0}")]
+    Image(#[from] crate::assets::image_colliders::ImageColliderError),
 }
 
 impl ColliderAsset {
@@ -53,6 +77,7 @@ impl ColliderAsset {
         let data: ShapeData = ron::from_str(text)?;
         Ok(Self {
             shape: data.build()?,
+            more: Vec::new(),
         })
     }
 }
@@ -70,11 +95,28 @@ impl AssetLoader for ColliderAssetLoader {
         &self,
         reader: &mut dyn Reader,
         _settings: &(),
-        _load_context: &mut LoadContext<'_>,
+        load_context: &mut LoadContext<'_>,
     ) -> Result<ColliderAsset, ColliderAssetError> {
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).await?;
         let text = String::from_utf8_lossy(&bytes);
+        #[cfg(feature = "image")]
+        if let Ok(file) = crate::assets::image_file::ImageColliderFile::parse(&text) {
+            let mut shapes = file
+                .load(load_context)
+                .await?
+                .into_iter()
+                .map(|collider| collider.shape().clone());
+            let shape = shapes
+                .next()
+                .expect("tracing gives at least one region or an error");
+            return Ok(ColliderAsset {
+                shape,
+                more: shapes.collect(),
+            });
+        }
+        #[cfg(not(feature = "image"))]
+        let _ = load_context;
         ColliderAsset::from_ron(&text)
     }
 

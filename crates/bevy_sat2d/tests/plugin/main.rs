@@ -16,6 +16,7 @@ mod character_mover_terrain;
 mod control;
 mod events;
 mod fixed_timestep;
+mod image_assets;
 mod pair_filters;
 mod placement;
 mod query_filter;

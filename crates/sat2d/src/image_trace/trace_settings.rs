@@ -24,7 +24,8 @@ pub struct TraceSettings {
     /// where the alpha, interpolated between pixel centres, crosses it.
     pub threshold: f32,
     /// How far, in pixels, a simplified outline may stray from the traced one
-    /// (Douglas–Peucker). `0` keeps every traced point.
+    /// (Douglas–Peucker). `0` keeps every traced point. Simplifying cuts chords across
+    /// curves, so a round bulge loses up to this much: a small sprite may want `0.25`.
     pub tolerance: f32,
     /// Pixels per world unit: the shapes' size is the image's divided by this.
     pub pixels_per_unit: f32,
