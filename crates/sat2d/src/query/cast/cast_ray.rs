@@ -1,10 +1,10 @@
 //! [`cast_ray`]: where a ray first meets a shape.
 
-use crate::query::kernel::{Feature, ray_entry};
-use crate::query::parts::part_bounds;
 use glam::Vec2;
 
-use crate::query::kernel::ConvexCore;
+use super::outline_normal::{outline_normal, vertex_slack};
+use crate::query::kernel::{ConvexCore, Feature, ray_entry};
+use crate::query::parts::part_bounds;
 use crate::{Iso, RELATIVE_TOLERANCE, Ray, RayHit, Shape};
 
 /// Where `ray` first meets `shape` placed by `iso`, within `max_distance` of its
@@ -13,8 +13,10 @@ use crate::{Iso, RELATIVE_TOLERANCE, Ray, RayHit, Shape};
 /// Shapes are solid: a ray that starts inside `shape` or on its boundary (within the
 /// tolerance of [`contains_point`](crate::contains_point), so the two agree) hits at
 /// distance 0 with normal `-ray.direction()`. For a concave polygon the nearest part
-/// wins. Returns `None` when `max_distance` is negative or NaN, or `iso` is not
-/// [in range](Iso::is_in_range).
+/// wins, and the normal is one of the whole boundary's: an edge's outward normal, or
+/// at a boundary vertex one inside that vertex's normal cone, never the normal of an
+/// edge between two parts. Returns `None` when `max_distance` is negative or NaN, or
+/// `iso` is not [in range](Iso::is_in_range).
 /// Exact: the hit is computed, not searched for.
 ///
 /// ```
@@ -35,14 +37,15 @@ pub fn cast_ray(shape: &Shape, iso: &Iso, ray: &Ray, max_distance: f32) -> Optio
     }
     let origin = iso.inverse_transform_point(ray.origin());
     let direction = iso.inverse_transform_vector(ray.direction());
+    let inside = RayHit {
+        distance: 0.0,
+        point: ray.origin(),
+        normal: -ray.direction(),
+    };
     if starts_on(shape, origin) {
-        return Some(RayHit {
-            distance: 0.0,
-            point: ray.origin(),
-            normal: -ray.direction(),
-        });
+        return Some(inside);
     }
-    let entry = if let Shape::Concave(_) = shape {
+    let (entry, part) = if let Shape::Concave(_) = shape {
         let mut best = None;
         let mut reach = max_distance;
         for part in 0..shape.part_count() {
@@ -58,7 +61,7 @@ pub fn cast_ray(shape: &Shape, iso: &Iso, ray: &Ray, max_distance: f32) -> Optio
             }
             if let Some(entry) = ray_entry(&shape.part(part), origin, direction, reach) {
                 reach = entry.distance;
-                best = Some(entry);
+                best = Some((entry, part));
                 if entry.feature == Feature::Inside {
                     break;
                 }
@@ -66,16 +69,25 @@ pub fn cast_ray(shape: &Shape, iso: &Iso, ray: &Ray, max_distance: f32) -> Optio
         }
         best
     } else {
-        ray_entry(&shape.part(0), origin, direction, max_distance)
+        ray_entry(&shape.part(0), origin, direction, max_distance).map(|entry| (entry, 0))
     }?;
+    let normal = match (shape, entry.feature) {
+        (_, Feature::Inside) => return Some(inside),
+        // A part's normal, made one of the whole boundary's.
+        (Shape::Concave(polygon), _) => {
+            let point = origin + direction * entry.distance;
+            let slack = vertex_slack(
+                RELATIVE_TOLERANCE * shape.reach(),
+                origin.length() + entry.distance,
+            );
+            outline_normal(polygon, part, point, entry.normal, slack)
+        }
+        _ => entry.normal,
+    };
     Some(RayHit {
         distance: entry.distance,
         point: ray.at(entry.distance),
-        normal: if entry.feature == Feature::Inside {
-            -ray.direction()
-        } else {
-            iso.transform_vector(entry.normal)
-        },
+        normal: iso.transform_vector(normal),
     })
 }
 

@@ -32,9 +32,13 @@ use crate::{Iso, Shape, ShapeHit, contact, tolerance};
 /// do. Translation only: neither shape turns during the sweep.
 ///
 /// Shapes that touch or overlap at the start give `fraction` 0 and their
-/// [`contact`]'s normal and first point. For concave shapes the first part pair to
-/// touch wins. Returns `None` when an `Iso` is not [in range](Iso::is_in_range) or a
-/// motion is not finite or beyond the working range.
+/// [`contact`]'s normal and first point. Otherwise the point lies on both shapes
+/// where they touch (within the pair's [`tolerance`]), in either argument order. For
+/// concave shapes the first part pair to touch wins, and the normal is one of each
+/// concave shape's whole boundary there (at a boundary vertex, inside its normal
+/// cone), never the normal of an edge between two parts. Returns `None` when an `Iso`
+/// is not [in range](Iso::is_in_range) or a motion is not finite or beyond the
+/// working range.
 ///
 /// Exact, with no iteration: B's motion relative to A is a ray from the origin, cast
 /// against the Minkowski difference `A ⊖ B` (a rounded polygon); where the ray enters

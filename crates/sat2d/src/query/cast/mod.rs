@@ -29,6 +29,7 @@ mod closest_features;
 mod distance;
 mod hits;
 mod implicit_difference;
+mod outline_normal;
 mod ray;
 mod sweep;
 

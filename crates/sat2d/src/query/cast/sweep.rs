@@ -5,6 +5,8 @@
 use glam::Vec2;
 
 use super::implicit_difference::ImplicitDifference;
+use super::outline_normal::{outline_normal, vertex_slack};
+use crate::query::closest_points::ClosestPoints;
 use crate::query::core_form::ConvexPairRoutine;
 use crate::query::kernel::{ConvexCore, Feature, RayEntry, RayTarget, ray_entry};
 use crate::query::pairs::contact_swept_discs::SweptDisc;
@@ -156,15 +158,38 @@ pub(super) fn sweep_cores(
 ) -> Option<Sweep> {
     let difference = ImplicitDifference::new(a, b, tolerance);
     let (fraction, entry) = first_entry(&difference, Vec2::ZERO, motion, max_fraction)?;
-    let closest = match entry.feature {
+    let radius = a.rounded().radius;
+    let point = match entry.feature {
         Feature::Inside => return Some(Sweep::Touching),
-        Feature::Face(closest) | Feature::Vertex(closest) => closest,
+        Feature::Face(closest) => facing_point(closest, radius, entry.normal),
+        // The normal runs from A's core point to B's at the hit (`closest` was
+        // measured where the ray crossed the face planes, before it reached the disc).
+        Feature::Vertex(closest) => closest.on_a + entry.normal * radius,
     };
     Some(Sweep::Hit {
         fraction,
-        point: closest.on_a + entry.normal * a.rounded().radius,
+        point,
         normal: entry.normal,
     })
+}
+
+/// The point of A's surface facing B, for a hit on a face of the difference: A's
+/// closest core point moved by A's `radius` toward B's closest core point (along
+/// `normal` when those coincide).
+///
+/// Why not along the face's normal: the entry counts as on a face while the closest
+/// points are within the tolerance of touching, and past a face's end they are not
+/// across the face from each other. A rounded A's point moved along the face's
+/// normal then lands beside B, by up to the square root of radius times tolerance
+/// (a capsule's cap just past a box's corner); moved toward B's point it lies within
+/// the tolerance of both shapes.
+#[inline]
+fn facing_point(closest: ClosestPoints, radius: f32, normal: Vec2) -> Vec2 {
+    let toward = (closest.on_b - closest.on_a)
+        .try_normalize()
+        .filter(|toward| toward.dot(normal) > 0.0)
+        .unwrap_or(normal);
+    closest.on_a + toward * radius
 }
 
 /// [`sweep_cores`] as a routine for
@@ -219,7 +244,9 @@ fn misses_disc(center: Vec2, radius: f32, direction: Vec2, length: f32) -> bool 
 }
 
 /// [`sweep_cores`] over every part pair whose bounding circles can meet during the
-/// motion, nearest first hit winning. Works in A's frame (B placed by `relative`).
+/// motion, nearest first hit winning, its normal then made one of each concave
+/// shape's whole boundary ([`outline_normal`]). Works in A's frame (B placed by
+/// `relative`).
 pub(super) fn sweep_parts(
     a: &Shape,
     b: &Shape,
@@ -229,10 +256,15 @@ pub(super) fn sweep_parts(
 ) -> Option<Sweep> {
     let (parts_a, parts_b) = (Parts::new(a, &Iso::IDENTITY), Parts::new(b, relative));
     let (length, direction) = (motion.length(), motion.normalize_or_zero());
-    let mut best: Option<Sweep> = None;
-    for (core_a, (center_a, radius_a)) in parts_a.cores.iter().zip(&parts_a.bounds) {
-        for (core_b, (center_b, radius_b)) in parts_b.cores.iter().zip(&parts_b.bounds) {
-            let reach = best.as_ref().map_or(1.0, Sweep::fraction);
+    // The best sweep so far, with its parts of A and of B.
+    let mut best: Option<(Sweep, usize, usize)> = None;
+    for (part_a, (core_a, (center_a, radius_a))) in
+        parts_a.cores.iter().zip(&parts_a.bounds).enumerate()
+    {
+        for (part_b, (core_b, (center_b, radius_b))) in
+            parts_b.cores.iter().zip(&parts_b.bounds).enumerate()
+        {
+            let reach = best.as_ref().map_or(1.0, |(sweep, ..)| sweep.fraction());
             // `A_i ⊖ B_j` lies in the disc around `c_a − c_b`: skip pairs whose disc the
             // relative motion never reaches before the best hit so far.
             if misses_disc(
@@ -249,10 +281,47 @@ pub(super) fn sweep_parts(
                     return Some(sweep);
                 }
                 if sweep.fraction() <= reach {
-                    best = Some(sweep);
+                    best = Some((sweep, part_a, part_b));
                 }
             }
         }
     }
-    best
+    let (sweep, part_a, part_b) = best?;
+    let Sweep::Hit {
+        fraction,
+        point,
+        normal,
+    } = sweep
+    else {
+        return Some(sweep);
+    };
+    let slack = vertex_slack(tolerance, point.length() + length);
+    // A's normal points out of A; B's, the reverse, out of B, which has moved by
+    // `motion · fraction` since `relative` placed it.
+    let normal = match a {
+        Shape::Concave(polygon) => outline_normal(polygon, part_a, point, normal, slack),
+        _ => normal,
+    };
+    let normal = match b {
+        Shape::Concave(polygon) => {
+            let at = Iso {
+                translation: relative.translation + motion * fraction,
+                rotation: relative.rotation,
+            };
+            let outward = outline_normal(
+                polygon,
+                part_b,
+                at.inverse_transform_point(point),
+                at.inverse_transform_vector(-normal),
+                slack,
+            );
+            -at.transform_vector(outward)
+        }
+        _ => normal,
+    };
+    Some(Sweep::Hit {
+        fraction,
+        point,
+        normal,
+    })
 }
