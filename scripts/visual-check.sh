@@ -52,6 +52,7 @@ run platformer 30
 # Both shapes of the concave example touch from the start: no idle outline there.
 run concave 30 --min-idle 0
 run collider_assets 40
+run sprites 120
 run queries 40
 run level 60
 

@@ -276,3 +276,91 @@ fn bad_input_gives_typed_errors() {
         );
     }
 }
+
+#[test]
+fn a_filled_circle_keeps_its_area_and_a_square_its_four_corners() {
+    // A disc of radius 100 pixels, anti-aliased: with a quarter-pixel tolerance the
+    // traced area is within 1% of π r² (chords cut across the curve lose a little).
+    let (width, height) = (220, 220);
+    let alpha = mask_of(width, height, |x, y| {
+        (100.5 - Vec2::new(x - 110.0, y - 110.0).length()).clamp(0.0, 1.0)
+    });
+    let mask = AlphaMask::try_new(width, height, &alpha).unwrap();
+    let fine = TraceSettings {
+        tolerance: 0.25,
+        ..TraceSettings::default()
+    };
+    let disc = trace_shapes(&mask, &fine).unwrap();
+    let expected = std::f32::consts::PI * 100.0 * 100.0;
+    assert!(
+        (disc[0].area() - expected).abs() < 0.01 * expected,
+        "{}",
+        disc[0].area()
+    );
+    // A square block simplifies to its four corners.
+    let alpha = mask_of(64, 64, |x, y| {
+        if (10.0..50.0).contains(&x) && (12.0..40.0).contains(&y) {
+            1.0
+        } else {
+            0.0
+        }
+    });
+    let mask = AlphaMask::try_new(64, 64, &alpha).unwrap();
+    let square = trace_shapes(&mask, &TraceSettings::default()).unwrap();
+    let Shape::Polygon(polygon) = &square[0] else {
+        panic!("a square is convex");
+    };
+    assert_eq!(polygon.points().len(), 4, "{:?}", polygon.points());
+}
+
+#[test]
+fn tiny_and_pathological_masks_finish_with_an_answer() {
+    // One pixel, opaque: a speck (dropped by default, a small diamond without).
+    let mask = AlphaMask::try_new(1, 1, &[1.0]).unwrap();
+    assert_eq!(
+        trace_shapes(&mask, &TraceSettings::default()),
+        Err(TraceError::AllRegionsTooSmall { dropped: 1 })
+    );
+    let keep = TraceSettings {
+        min_area: 0.0,
+        tolerance: 0.0,
+        ..TraceSettings::default()
+    };
+    let speck = trace_shapes(&mask, &keep).unwrap();
+    assert_eq!(speck.len(), 1);
+    assert!((speck[0].area() - 0.5).abs() < 0.01, "{}", speck[0].area());
+    // A 256 × 256 checkerboard: at threshold 0.5 the saddles join the opaque pixels
+    // corner to corner (their centre is 0.5), making one region pierced by thousands
+    // of one-pixel holes, which are filled by default, or refused as too many points
+    // without a minimum area; above 0.5 every opaque pixel is its own speck.
+    let board: Vec<f32> = (0..256 * 256)
+        .map(|index| {
+            if (index % 256 + index / 256) % 2 == 0 {
+                1.0
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let mask = AlphaMask::try_new(256, 256, &board).unwrap();
+    let filled = trace_shapes(&mask, &TraceSettings::default()).unwrap();
+    assert_eq!(filled.len(), 1);
+    assert!(matches!(
+        trace_shapes(
+            &mask,
+            &TraceSettings {
+                min_area: 0.0,
+                ..TraceSettings::default()
+            }
+        ),
+        Err(TraceError::Shape(sat2d::ShapeError::TooManyPoints { .. }))
+    ));
+    let apart = TraceSettings {
+        threshold: 0.6,
+        ..TraceSettings::default()
+    };
+    assert_eq!(
+        trace_shapes(&mask, &apart),
+        Err(TraceError::AllRegionsTooSmall { dropped: 256 * 128 })
+    );
+}

@@ -32,7 +32,7 @@ pub use trace_settings::TraceSettings;
 
 use glam::Vec2;
 
-use crate::Shape;
+use crate::{MAX_POLYGON_POINTS, Shape, ShapeError};
 use marching_squares::trace_loops;
 use regions::{Boundary, region_shape, regions};
 use simplify::simplify_loops;
@@ -89,6 +89,16 @@ pub fn trace_shapes(
             .area
             .total_cmp(&boundaries[a.outer].area)
     });
+    // Simplified, every loop keeps at least three points: a region with more loops than
+    // a shape can hold fails now, before simplifying them (a checkerboard's thousands
+    // of one-pixel holes).
+    for region in &found {
+        let count = 3 * (1 + region.holes.len());
+        if count > MAX_POLYGON_POINTS {
+            let max = MAX_POLYGON_POINTS;
+            return Err(ShapeError::TooManyPoints { count, max }.into());
+        }
+    }
     // Every kept loop simplified together, so that none crosses another.
     let kept: Vec<usize> = found
         .iter()

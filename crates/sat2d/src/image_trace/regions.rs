@@ -9,21 +9,28 @@ use glam::Vec2;
 
 use super::TraceError;
 use super::simplify::simplify_loops;
-use crate::Shape;
 use crate::decompose::outline::{signed_area, winds_around};
+use crate::{Aabb, Shape};
 
 /// A traced loop with y up (so outer boundaries run counter-clockwise, holes
 /// clockwise) and its signed area.
 pub(crate) struct Boundary {
     pub(crate) points: Vec<Vec2>,
     pub(crate) area: f32,
+    /// The loop's bounding box, to rule out most containment tests.
+    bounds: Aabb,
 }
 
 impl Boundary {
-    /// A loop in y-up coordinates.
+    /// A loop in y-up coordinates (at least one point).
     pub(crate) fn new(points: Vec<Vec2>) -> Self {
         let area = signed_area(points.iter().copied());
-        Self { points, area }
+        let bounds = Aabb::from_points(&points).expect("a traced loop has points");
+        Self {
+            points,
+            area,
+            bounds,
+        }
     }
 
     fn is_outer(&self) -> bool {
@@ -66,6 +73,7 @@ pub(crate) fn regions(boundaries: &[Boundary], min_area: f32) -> (Vec<Region>, u
             .iter()
             .enumerate()
             .filter(|(_, outer)| outer.is_outer() && outer.area > -hole.area)
+            .filter(|(_, outer)| outer.bounds.contains_point(probe))
             .filter(|(_, outer)| winds_around(&outer.points, probe))
             .min_by(|a, b| a.1.area.total_cmp(&b.1.area));
         if let Some((outer, _)) = parent

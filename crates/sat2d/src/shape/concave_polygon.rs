@@ -74,13 +74,22 @@ impl ConcavePolygon {
     /// ```
     ///
     /// # Errors
-    /// The outline errors of [`Self::try_new`] for the outline or a hole (a convex
-    /// outline is fine when there are holes); [`ShapeError::HoleOutside`] for a hole not
+    /// [`ShapeError::TooManyPoints`] when the outline and the holes together have more
+    /// than [`MAX_POLYGON_POINTS`](crate::MAX_POLYGON_POINTS) points; the outline errors
+    /// of [`Self::try_new`] for the outline or a hole (a convex outline is fine when
+    /// there are holes); [`ShapeError::HoleOutside`] for a hole not
     /// strictly inside the outline; [`ShapeError::LoopsMeet`] when two of the loops
     /// touch or cross.
     pub fn try_with_holes(outline: &[Vec2], holes: &[Vec<Vec2>]) -> Result<Self, ShapeError> {
         if holes.is_empty() {
             return Self::try_new(outline);
+        }
+        let count = outline.len() + holes.iter().map(Vec::len).sum::<usize>();
+        if count > crate::MAX_POLYGON_POINTS {
+            return Err(ShapeError::TooManyPoints {
+                count,
+                max: crate::MAX_POLYGON_POINTS,
+            });
         }
         let outer = clean_outline(outline)?.points;
         let mut loops = vec![outer];

@@ -159,3 +159,23 @@ fn an_atlas_frame_traces_only_its_pixels_around_its_own_centre() {
         Err(ImageColliderError::RectOutside { .. })
     ));
 }
+
+#[test]
+fn a_baked_trace_loads_back_as_the_same_shape() {
+    // A ring (a disc with a hole) traced, baked as a `.collider.ron` of plain points
+    // and holes (what the `bake_collider` example writes), and loaded back.
+    let image = image_of(48, 48, TextureFormat::Rgba8UnormSrgb, |x, y| {
+        let distance = Vec2::new(x as f32 + 0.5 - 24.0, y as f32 + 0.5 - 24.0).length();
+        if (8.0..20.0).contains(&distance) {
+            1.0
+        } else {
+            0.0
+        }
+    });
+    let traced = Collider::from_image(&image, &ImageColliderSettings::default()).unwrap();
+    let data = sat2d::ShapeData::from(traced[0].shape());
+    let baked = ron::ser::to_string_pretty(&data, ron::ser::PrettyConfig::new()).unwrap();
+    assert!(baked.contains("holes"), "{baked}");
+    let loaded = crate::ColliderAsset::from_ron(&baked).unwrap();
+    assert_eq!(&loaded.shape, traced[0].shape());
+}
