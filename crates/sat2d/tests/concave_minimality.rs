@@ -165,8 +165,9 @@ fn toothed_star(corners: usize) -> Shape {
 }
 
 /// For a contact too big for the brute force: B moved by the MTV overlaps no part pair,
-/// moved 0.1% less along it still does, and swapping the shapes keeps the depth.
-/// Returns the contact.
+/// moved 0.1% less along it still does (when the contact says its push is minimal:
+/// past its work budget the search answers with a push that only separates, issue 23),
+/// and swapping the shapes keeps the depth. Returns the contact.
 fn assert_minimal_push(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> sat2d::Contact {
     let contact = sat2d::contact(a, iso_a, b, iso_b).unwrap();
     let at = |scale: f32| {
@@ -182,7 +183,10 @@ fn assert_minimal_push(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> sat2d:
         "left overlapping by {}",
         at(1.0)
     );
-    assert!(at(0.999) > 0.0, "a shorter push separates: {contact:?}");
+    assert!(
+        !contact.is_minimal() || at(0.999) > 0.0,
+        "a shorter push separates: {contact:?}"
+    );
     let swapped = sat2d::contact(b, iso_b, a, iso_a).unwrap();
     assert!(
         f64::from((swapped.depth - contact.depth).abs()) <= ABSOLUTE * size,
@@ -267,8 +271,11 @@ fn a_small_polygon_at_the_hub_of_a_spiked_star_leaves_through_a_notch() {
             Iso::from_translation(Vec2::new(-300.0, -300.0)),
         );
         let contact = assert_minimal_push(&spiked, &iso_a, &small, &iso_b);
+        // The exact push, or past the work budget a longer one that says so (the
+        // exact search itself: `query/concave/mtv_search.rs`'s unit tests).
         assert!(
-            (contact.depth - 75.016).abs() < 2e-3,
+            (contact.depth - 75.016).abs() < 2e-3
+                || (!contact.is_minimal() && contact.depth > 75.016),
             "{iso_a:?}: {contact:?}"
         );
     }
@@ -299,9 +306,12 @@ fn needle_stars_get_the_same_push_in_either_order() {
     let left = deepest_overlap(&a, &iso_a, &b, &moved);
     assert!(left <= tolerance, "a part pair overlaps by {left}");
     let exact = oracle::minimal_translation(&a, &iso_a, &b, &iso_b).length();
+    // Past the work budget (issue 23) the push only separates, and says so.
     assert!(
-        f64::from(forward.depth) <= exact + tolerance,
+        f64::from(forward.depth) <= exact + tolerance || !forward.is_minimal(),
         "push {} is longer than the exact minimal {exact}",
         forward.depth
     );
+    assert!(f64::from(forward.depth) >= exact - tolerance);
+    assert_eq!(forward.is_minimal(), backward.is_minimal());
 }

@@ -14,6 +14,14 @@ pub(crate) type ContactPoints = SmallVec<[Vec2; 2]>;
 /// Follows the crate conventions: `normal` points from A toward B, `depth ≥ 0`, and
 /// moving B by [`Contact::mtv`] (or A by its negation) leaves them at most touching.
 ///
+/// For a concave shape, push by the MTV itself, not by the MTV and a margin along
+/// the normal: the shortest way out can be a corner of the free region (a capsule
+/// leaving a U's slot, where the push meets two walls' constraints at once), and past
+/// it along the normal B runs back into a wall that slants across its path (by `s`
+/// times the wall's slant for a push `s` too far). The MTV may also be longer than
+/// the shortest push when a concave search runs out of its work budget:
+/// see [`Contact::is_minimal`].
+///
 /// ```
 /// use sat2d::{Shape, Iso, Vec2};
 /// let a = Shape::rectangle(2.0, 2.0);
@@ -36,6 +44,8 @@ pub struct Contact {
     /// Every point of B lies in A (boundary included).
     pub b_in_a: bool,
     pub(crate) points: ContactPoints,
+    /// Whether `depth` and `normal` are the shortest push (see [`Contact::is_minimal`]).
+    pub(crate) minimal: bool,
 }
 
 impl Contact {
@@ -48,6 +58,7 @@ impl Contact {
             a_in_b,
             b_in_a,
             points: SmallVec::from_slice(points),
+            minimal: true,
         }
     }
 
@@ -57,6 +68,46 @@ impl Contact {
     #[must_use]
     pub fn points(&self) -> &[Vec2] {
         &self.points
+    }
+
+    /// Whether [`mtv`](Self::mtv) is the shortest push that separates the shapes.
+    ///
+    /// Always `true` for two convex shapes. For a concave shape the exact MTV is a
+    /// search among the part pairs' Minkowski differences, and its work is budgeted
+    /// so that every query ends in bounded time: up to 30,000 units plus 300 per
+    /// point of the two shapes' convex parts, a unit being about one point read (a
+    /// part pair looked at, a difference built, a quadtree square or a candidate point
+    /// tested against a difference). The budget is a count, not a clock: the same
+    /// input always gets the same contact. A game's contacts (a few parts near the
+    /// touch) stay far below it; it is reached where dozens of parts pile up on one
+    /// point: two many-spiked stars with one centre, a small many-part shape deep
+    /// inside a large one. Past the budget the push is the shortest one found so far
+    /// that separates the shapes, at worst the MTV of their convex hulls (or the
+    /// push that separates their bounding circles, if shorter), and this is `false`.
+    ///
+    /// ```
+    /// use sat2d::{Iso, Shape, Vec2};
+    /// // Two 32-spike stars with one centre, one turned by half a spike.
+    /// let points = |turn: f32| -> Vec<Vec2> {
+    ///     (0..64)
+    ///         .map(|i| {
+    ///             let radius = if i % 2 == 0 { 1.0 } else { 0.5 };
+    ///             Vec2::from_angle(turn + i as f32 * core::f32::consts::PI / 32.0) * radius
+    ///         })
+    ///         .collect()
+    /// };
+    /// let (a, b) = (Shape::polygon(&points(0.0)).unwrap(), Shape::polygon(&points(0.05)).unwrap());
+    /// let contact = sat2d::contact(&a, &Iso::IDENTITY, &b, &Iso::IDENTITY).unwrap();
+    /// assert!(!contact.is_minimal());
+    /// // The push still separates them.
+    /// let moved = Iso::from_translation(contact.mtv());
+    /// let tolerance = sat2d::tolerance(&a, &b);
+    /// assert!(sat2d::contact(&a, &Iso::IDENTITY, &b, &moved).is_none_or(|c| c.depth <= tolerance));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn is_minimal(&self) -> bool {
+        self.minimal
     }
 
     /// The minimum translation vector, `normal * depth`: move B by it to separate.
@@ -75,6 +126,7 @@ impl Contact {
             a_in_b: self.b_in_a,
             b_in_a: self.a_in_b,
             points: self.points.clone(),
+            minimal: self.minimal,
         }
     }
 

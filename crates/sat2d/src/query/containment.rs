@@ -2,8 +2,10 @@
 
 use glam::Vec2;
 
+use crate::Aabb;
 use crate::decompose::outline::signed_area;
 use crate::math::segment::{closest_point_on_segment, crossing_parameters, segment_closest_points};
+use crate::query::concave::convex_window::ConvexWindow;
 use crate::query::core_intersection::core_intersection;
 use crate::query::kernel::ConvexCore;
 use crate::shape::rounded_convex::RoundedConvex;
@@ -20,30 +22,68 @@ pub(crate) fn convex_in_convex(
     tolerance: f32,
 ) -> bool {
     let margin = outer.radius - inner.radius + tolerance;
-    inner
-        .points
-        .iter()
-        .all(|point| outer.signed_distance(*point) <= margin)
+    inner.points.iter().all(|point| {
+        (margin >= 0.0 && inside_polygon(outer, *point)) || outer.signed_distance(*point) <= margin
+    })
+}
+
+/// Whether `point` lies in `core`'s polygon (its radius not counted), in `O(log n)`
+/// for a many-sided one: `true` only where it surely does (up to rounding on the
+/// boundary), `false` where the caller must look closer. Cores of up to 16 points,
+/// and points, segments, answer `false`: their exact tests cost as little.
+///
+/// ```text
+/// the fan from vertex 0: find the wedge (p0, pk, pk+1) the point lies in, by
+/// bisection on the side of the rays p0→pk; inside iff left of the edge pk→pk+1
+/// ```
+fn inside_polygon(core: RoundedConvex<'_>, point: Vec2) -> bool {
+    let points = core.points;
+    let count = points.len();
+    if count <= 16 {
+        return false;
+    }
+    let origin = points[0];
+    let offset = point - origin;
+    let side = |k: usize| (points[k] - origin).perp_dot(offset);
+    if side(1) < 0.0 || side(count - 1) > 0.0 {
+        return false;
+    }
+    // side(low) ≥ 0 and side(high) ≤ 0 throughout.
+    let (mut low, mut high) = (1, count - 1);
+    while high - low > 1 {
+        let middle = (low + high) / 2;
+        if side(middle) >= 0.0 {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    core.normals[low].dot(point - points[low]) <= 0.0
 }
 
 /// Whether convex `inner` lies inside a simple polygon given by its counter-clockwise
-/// `outline` and its convex `parts` (which tile it), all in one frame.
+/// `outline` and its convex parts (which tile it), all in one frame. `parts` need
+/// only hold the parts that come within `tolerance` of `inner`'s box (the others
+/// change no answer below), so that a many-part polygon costs what its parts near
+/// `inner` cost; the outline is read only for a circle or a segment (a shape of one
+/// part, tested once).
 ///
 /// ```text
 /// circle:   the centre is inside, and at least the radius from the outline
 /// segment:  cut it where it meets the outline; every piece's middle is inside
 /// capsule:  the segment test, and the segment keeps the radius from the outline
-/// polygon:  every vertex is inside the outline, no outline vertex pokes into it,
-///           and the parts cover its area: Σ area(inner ∩ part) = area(inner)
+/// polygon:  every vertex is inside some part, no vertex of a part (the outline's
+///           vertices) pokes into it, and the parts cover its area:
+///           Σ area(inner ∩ part) = area(inner)
 ///           (up to a strip one tolerance wide along its perimeter)
 /// ```
 /// The area test cannot be fooled by boundaries that coincide (a box filling a slot
 /// touches the outline everywhere yet lies outside); the vertex tests catch thin
 /// spikes and notches whose area is below the area test's slack.
-pub(crate) fn convex_in_concave<'a>(
+pub(crate) fn convex_in_concave(
     inner: RoundedConvex<'_>,
     outline: &[Vec2],
-    parts: impl Iterator<Item = RoundedConvex<'a>>,
+    parts: &[RoundedConvex<'_>],
     tolerance: f32,
 ) -> bool {
     match inner.points {
@@ -64,25 +104,61 @@ pub(crate) fn convex_in_concave<'a>(
                 inner.radius == 0.0,
                 "rounded polygons need a clearance test"
             );
-            if !points
-                .iter()
-                .all(|point| outline_contains(outline, *point, tolerance))
-                || outline
+            // (A point outside a polygon by more than the tolerance is outside its
+            // face planes by more, which is cheaper to see: no Euclidean distance.)
+            let around = Aabb::from_points(points)
+                .map_or(Aabb::new(Vec2::ZERO, Vec2::ZERO), |bounds| {
+                    bounds.grown(tolerance)
+                });
+            if !points.iter().all(|point| {
+                parts
                     .iter()
-                    .any(|vertex| inner.signed_distance(*vertex) < -tolerance)
-            {
+                    .any(|part| part_holds(*part, *point, tolerance))
+            }) || parts.iter().any(|part| {
+                part.points.iter().any(|vertex| {
+                    around.contains_point(*vertex) && inner.plane_distance(*vertex) < -tolerance
+                })
+            }) {
                 return false;
+            }
+            // Inside one part: inside the polygon, no areas needed (most parts of a
+            // shape deep in another lie in one of its parts).
+            if parts
+                .iter()
+                .any(|part| convex_in_convex(inner, *part, tolerance))
+            {
+                return true;
             }
             let area = signed_area(points.iter().copied());
             let perimeter: f32 = (0..points.len())
                 .map(|i| points[i].distance(points[(i + 1) % points.len()]))
                 .sum();
+            // A many-sided part is first cut to `inner`'s box, in one pass: its
+            // intersection with `inner` is unchanged, and clipping by the rest would
+            // cost a pass over `inner` per side.
             let covered: f32 = parts
-                .map(|part| signed_area(core_intersection(inner, part).into_iter()))
+                .iter()
+                .map(|part| {
+                    let window = ConvexWindow::new(*part, &around);
+                    window.view().map_or(0.0, |cut| {
+                        signed_area(core_intersection(inner, cut).into_iter())
+                    })
+                })
                 .sum();
             covered >= area - tolerance * perimeter
         }
     }
+}
+
+/// Whether `part` holds `point` within `tolerance`: its face planes first (cheap, and
+/// enough inside a polygon or well outside it), the Euclidean distance only near it.
+pub(crate) fn part_holds(part: RoundedConvex<'_>, point: Vec2, tolerance: f32) -> bool {
+    if inside_polygon(part, point) {
+        return true;
+    }
+    let plane = part.plane_distance(point);
+    (part.is_polygon() && plane <= 0.0)
+        || (plane <= part.radius + tolerance && part.contains(point, tolerance))
 }
 
 /// The smallest `distance(start, end)` over the outline's edges.
@@ -150,4 +226,34 @@ pub(crate) fn outline_contains(outline: &[Vec2], point: Vec2, tolerance: f32) ->
 fn segment_distance(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> f32 {
     let (on_a, on_b) = segment_closest_points(a0, a1, b0, b1);
     on_a.distance(on_b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::segment::edge_normal;
+
+    #[test]
+    fn the_bisected_polygon_test_agrees_with_the_planes() {
+        let count = 100;
+        let points: Vec<Vec2> = (0..count)
+            .map(|i| Vec2::from_angle(i as f32 * core::f32::consts::TAU / count as f32) * 2.0)
+            .collect();
+        let normals: Vec<Vec2> = (0..count)
+            .map(|k| edge_normal(points[k], points[(k + 1) % count]))
+            .collect();
+        let core = RoundedConvex {
+            points: &points,
+            normals: &normals,
+            radius: 0.0,
+        };
+        let mut rng = fastrand::Rng::with_seed(5);
+        for _ in 0..2_000 {
+            let point = Vec2::new(rng.f32() - 0.5, rng.f32() - 0.5) * 5.0;
+            let plane = core.plane_distance(point);
+            if plane.abs() > 1e-5 {
+                assert_eq!(inside_polygon(core, point), plane < 0.0, "{point}");
+            }
+        }
+    }
 }

@@ -29,6 +29,7 @@ use crate::Aabb;
 use crate::query::concave::minkowski_difference::MinkowskiDifference;
 use crate::query::concave::nearest_uncovered::nearest_uncovered_point;
 use crate::query::concave::part_pairs::PartPairs;
+use crate::query::concave::work_budget::{BUILD, PAIR, WorkBudget};
 use crate::query::kernel::plane_distance;
 use crate::query::parts::Parts;
 
@@ -43,78 +44,174 @@ pub(crate) struct MtvSearch<'a> {
     pub pairs: &'a PartPairs,
     /// How far the deepest single pair of parts overlaps: no MTV is shorter.
     pub deepest: f32,
-    /// A translation known to separate the shapes (their bounding circles' push): no
-    /// MTV is longer, and it is the answer if rounding leaves the search empty-handed.
-    pub fallback: Vec2,
+    /// A translation known to separate the shapes (their convex hulls' MTV, or their
+    /// bounding circles' push): no MTV is longer, and it is the answer if the budget
+    /// runs out before anything shorter is found.
+    pub upper: Vec2,
     /// How far inside a difference a point may lie and still count as outside (the
     /// closed-set rule in `f32`).
     pub slack: f32,
 }
 
+/// The search's answer: a push that separates, and whether it is the shortest.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mtv {
+    /// The translation of B, in A's frame.
+    pub push: Vec2,
+    /// Whether the search ran to the end (else `push` separates, maybe not minimally).
+    pub minimal: bool,
+}
+
 impl MtvSearch<'_> {
     /// The shortest translation of B, in A's frame, after which no pair of parts
-    /// overlaps by more than `slack`.
+    /// overlaps by more than `slack`, or, once `budget` is spent, the shortest push
+    /// found so far that separates them (at worst [`upper`](Self::upper)), marked not
+    /// minimal.
     ///
     /// ```text
-    /// reach = 1.25 · deepest, or past the fallback's length for few part pairs
+    /// reach = 1.25 · deepest, or past the upper bound's length for few part pairs
     /// loop:
     ///     differences = every D_ij that comes within reach of the origin, cut to it
-    ///     t = the nearest point within reach that no difference covers
+    ///     t = the nearest point within reach that no difference covers (the upper
+    ///         bound counts as one once the window holds it)
     ///     if found: return t
-    ///     once reach passes the fallback's length: return the fallback
-    ///     reach = 2 · reach
+    ///     reach = 2 · reach, but no farther than just past the upper bound
+    /// budget spent at any step: the best free point found so far, or the upper bound
     /// ```
     /// With few part pairs every difference is cheap to build and to search, so the
-    /// first window holds them all and the answer (the fallback point itself is free).
-    pub fn run(&self) -> Vec2 {
-        let limit = self.fallback.length();
+    /// first window holds them all and the answer.
+    pub fn run(&self, budget: &mut WorkBudget) -> Mtv {
+        let limit = self.upper.length();
+        let last = 1.01 * limit + self.slack;
         let (parts_a, parts_b) = self.parts;
         let mut reach = if parts_a.cores.len() * parts_b.cores.len() <= FEW_PAIRS {
-            1.01 * limit + self.slack
+            last
         } else {
-            (1.25 * self.deepest).max(self.slack)
+            (1.25 * self.deepest).max(self.slack).min(last)
+        };
+        let fallback = Mtv {
+            push: self.upper,
+            minimal: false,
         };
         loop {
-            let differences = self.differences_within(reach);
-            if let Some(point) = nearest_uncovered_point(differences, reach, self.slack) {
-                return point;
+            let Some(differences) = self.differences_within(reach, budget) else {
+                return fallback;
+            };
+            let known = (reach > limit).then_some(self.upper);
+            let outcome = nearest_uncovered_point(differences, reach, self.slack, known, budget);
+            match (outcome.point, outcome.complete) {
+                (Some(push), minimal) => return Mtv { push, minimal },
+                (None, false) => return fallback,
+                // With the upper bound known the search always finds a point.
+                (None, true) if reach >= last => return fallback,
+                (None, true) => reach = (2.0 * reach).min(last),
             }
-            if reach > limit {
-                return self.fallback;
-            }
-            reach *= 2.0;
         }
     }
 
     /// The part pairs' differences that come within `reach` of the origin, cut to a
-    /// window around it.
-    fn differences_within(&self, reach: f32) -> Vec<MinkowskiDifference> {
+    /// window around it; `None` once `budget` is spent (one unit per pair looked at,
+    /// and one per point of each difference built).
+    fn differences_within(
+        &self,
+        reach: f32,
+        budget: &mut WorkBudget,
+    ) -> Option<Vec<MinkowskiDifference>> {
         let (parts_a, parts_b) = self.parts;
         let mut differences = Vec::new();
         // A little beyond `reach`: the cut edges stay clear of every point kept.
         let window = Aabb::new(Vec2::splat(-1.01 * reach), Vec2::splat(1.01 * reach));
-        let _ = self.pairs.each_within(reach, |i, j| {
+        let walk = self.pairs.each_within(reach, |i, j| {
+            if !budget.spend(PAIR) {
+                return ControlFlow::Break(());
+            }
             let ((center_a, radius_a), (center_b, radius_b)) =
                 (parts_a.bounds[i], parts_b.bounds[j]);
-            if center_a.distance(center_b) - radius_a - radius_b < reach
-                && let Some(difference) = MinkowskiDifference::within(
+            if center_a.distance(center_b) - radius_a - radius_b < reach {
+                let (core_a, core_b) = (
                     parts_a.cores[i].form().core(),
-                    &self.pairs.boxes_a[i],
                     parts_b.cores[j].form().core(),
+                );
+                if !budget.spend(BUILD + 8 * (core_a.points.len() + core_b.points.len())) {
+                    return ControlFlow::Break(());
+                }
+                if let Some(difference) = MinkowskiDifference::within(
+                    core_a,
+                    &self.pairs.boxes_a[i],
+                    core_b,
                     &self.pairs.boxes_b[j],
                     &window,
-                )
-            {
-                // Within the window the cut difference is the difference, so this
-                // keeps exactly those that come within `reach` (the face planes'
-                // distance is at most the Euclidean one).
-                let view = difference.view();
-                if plane_distance(view, Vec2::ZERO) - view.radius < reach {
-                    differences.push(difference);
+                ) {
+                    // Within the window the cut difference is the difference, so this
+                    // keeps exactly those that come within `reach` (the face planes'
+                    // distance is at most the Euclidean one).
+                    let view = difference.view();
+                    if plane_distance(view, Vec2::ZERO) - view.radius < reach {
+                        differences.push(difference);
+                    }
                 }
             }
             ControlFlow::Continue(())
         });
-        differences
+        walk.is_continue().then_some(differences)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::concave::hull_push::hull_push;
+    use crate::{Iso, Shape, tolerance};
+
+    /// A star of `tips` tips at radius `outer` and corners between them at `inner`.
+    fn star(tips: usize, outer: f32, inner: f32) -> Shape {
+        let points: Vec<Vec2> = (0..tips * 2)
+            .map(|index| {
+                let radius = if index % 2 == 0 { outer } else { inner };
+                Vec2::from_angle(index as f32 * core::f32::consts::PI / tips as f32) * radius
+            })
+            .collect();
+        Shape::polygon(&points).unwrap()
+    }
+
+    /// The search given all the work it needs is exact where the budgeted contact
+    /// gives up (`tests/concave_minimality.rs`'s hub case, found by the `pairs` fuzz
+    /// target): a small polygon at the hub of a spiked star leaves through a notch,
+    /// 75.016 away, where the hulls' push is about 100. With the budget a query gets,
+    /// the search answers with a push no shorter, marked not minimal.
+    #[test]
+    fn the_search_with_all_the_work_it_needs_finds_the_notch_out_of_a_spiked_hub() {
+        let hub = 0.01 * 1e4f32.powf(63487.0 / 65535.0);
+        let (spiked, small) = (star(32, hub, 100.0), star(18, 0.01, 0.01));
+        let turn = 5120.0 / 65535.0 * core::f32::consts::TAU;
+        let corner = Vec2::new(-300.0, -300.0);
+        let relative = Iso::new(corner, turn).inverse_mul(&Iso::from_translation(corner));
+        let (parts_a, parts_b) = (
+            Parts::new(&spiked, &Iso::IDENTITY),
+            Parts::new(&small, &relative),
+        );
+        let pairs = PartPairs::new(&parts_a, &parts_b);
+        let search = MtvSearch {
+            parts: (&parts_a, &parts_b),
+            pairs: &pairs,
+            deepest: 1.0,
+            upper: hull_push(&parts_a, &parts_b).unwrap(),
+            slack: 0.25 * tolerance(&spiked, &small),
+        };
+        assert!(search.upper.length() > 99.0, "{}", search.upper);
+        let exact = search.run(&mut WorkBudget::with_units(u64::MAX));
+        assert!(exact.minimal);
+        assert!(
+            (exact.push.length() - 75.016).abs() < 2e-3,
+            "{}",
+            exact.push
+        );
+        let budgeted = search.run(&mut WorkBudget::with_units(10_000));
+        assert!(!budgeted.minimal);
+        assert!(
+            budgeted.push.length() >= exact.push.length(),
+            "{}",
+            budgeted.push
+        );
     }
 }

@@ -26,6 +26,7 @@ use crate::query::concave::minkowski_difference::MinkowskiDifference;
 use crate::query::concave::square_cover::{
     ALL_CORNERS, Relation, covered_corners, pair_covers, relation,
 };
+use crate::query::concave::work_budget::{BUILD, TEST, WorkBudget};
 
 /// A square met by at most this many shapes is solved piece by piece.
 const FEW: usize = 6;
@@ -63,10 +64,22 @@ struct Cell {
     stalls: u8,
 }
 
+/// What [`nearest_uncovered_point`] found.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Outcome {
+    /// The nearest free point found (`None`: every point closer than `reach` is
+    /// covered, or the budget ran out before a free point was found).
+    pub point: Option<Vec2>,
+    /// Whether the search ran to the end, so that `point` is the nearest.
+    pub complete: bool,
+}
+
 /// The point nearest the origin, closer than `reach`, that lies inside none of
 /// `shapes` by more than `slack` (every shape that comes closer than `reach` to the
 /// origin must be given, others may be). `None` if every point closer than `reach` is
-/// covered.
+/// covered. `known` is a free point already known, closer than `reach` (the answer is
+/// no farther). Each shape read spends `budget` (a unit per point read); once it is
+/// spent the search stops with the nearest free point found so far, incomplete.
 ///
 /// ```text
 /// queue = { the square of half side reach around the origin, with every shape }
@@ -88,7 +101,9 @@ pub(crate) fn nearest_uncovered_point(
     mut shapes: Vec<MinkowskiDifference>,
     reach: f32,
     slack: f32,
-) -> Option<Vec2> {
+    known: Option<Vec2>,
+    budget: &mut WorkBudget,
+) -> Outcome {
     let mut boxes: Vec<Aabb> = shapes.iter().map(MinkowskiDifference::bounds).collect();
     let finest = reach / FINEST;
     let mut lists: Vec<u32> = (0..shapes.len() as u32).collect();
@@ -99,7 +114,14 @@ pub(crate) fn nearest_uncovered_point(
         stalls: 0,
     }];
     let mut queue = BinaryHeap::from([(Reverse(0u32), 0usize)]);
-    let (mut best, mut found) = (reach, None);
+    let (mut best, mut found) = match known {
+        Some(point) if point.length() < reach => (point.length(), Some(point)),
+        _ => (reach, None),
+    };
+    let incomplete = |found| Outcome {
+        point: found,
+        complete: false,
+    };
     'cells: while let Some((Reverse(distance), index)) = queue.pop() {
         if f32::from_bits(distance) >= best {
             break;
@@ -113,6 +135,9 @@ pub(crate) fn nearest_uncovered_point(
         let kept_from = lists.len();
         for at in first..end {
             let shape = lists[at] as usize;
+            if !budget.spend(TEST + shapes[shape].view().points.len()) {
+                return incomplete(found);
+            }
             match relation(shapes[shape].view(), &boxes[shape], &square, slack) {
                 Relation::Apart => {}
                 Relation::Meets => lists.push(shape as u32),
@@ -123,7 +148,7 @@ pub(crate) fn nearest_uncovered_point(
             }
         }
         if lists.len() - kept_from > FEW
-            && covered_by_two(&shapes, &boxes, &lists[kept_from..], &square, slack)
+            && covered_by_two(&shapes, &boxes, &lists[kept_from..], &square, slack, budget)
         {
             lists.truncate(kept_from);
             continue;
@@ -155,7 +180,10 @@ pub(crate) fn nearest_uncovered_point(
                 square,
                 slack,
             };
-            local.solve(&mut best, &mut found);
+            local.solve(&mut best, &mut found, budget);
+            if budget.is_spent() {
+                return incomplete(found);
+            }
         } else {
             let (center, half) = (square.center(), square.half_extents() * 0.5);
             for offset in [
@@ -175,6 +203,14 @@ pub(crate) fn nearest_uncovered_point(
                 let first = lists.len();
                 for at in kept.clone() {
                     let shape = lists[at] as usize;
+                    let cost = if shapes[shape].is_small() {
+                        TEST
+                    } else {
+                        BUILD + 4 * shapes[shape].view().points.len()
+                    };
+                    if !budget.spend(cost) {
+                        return incomplete(found);
+                    }
                     if shapes[shape].is_small() || window.contains(&boxes[shape]) {
                         lists.push(shape as u32);
                     } else if let Some(cut) = shapes[shape].clone().clipped(&window) {
@@ -193,19 +229,24 @@ pub(crate) fn nearest_uncovered_point(
             }
         }
     }
-    found
+    Outcome {
+        point: found,
+        complete: true,
+    }
 }
 
 /// Whether two of the shapes `kept` (with their `boxes`) together cover the square: a
 /// seam between two neighbouring parts' differences, dropped at once instead of
 /// followed down to the finest squares. Which shapes are looked at: see [`PAIRED`].
 /// Shapes covering more corners are tried first, and at most [`PAIR_TRIES`] pairs.
+/// Spends a unit of `budget` per point read (and reports no cover once it is spent).
 fn covered_by_two(
     shapes: &[MinkowskiDifference],
     boxes: &[Aabb],
     kept: &[u32],
     square: &Aabb,
     slack: f32,
+    budget: &mut WorkBudget,
 ) -> bool {
     let many = kept.len() > PAIRED;
     let mut cornering: SmallVec<[(u32, u8); 16]> = kept
@@ -214,6 +255,7 @@ fn covered_by_two(
         .take(PAIRED)
         .map(|shape| {
             let view = shapes[*shape as usize].view();
+            budget.spend(TEST + 4 * view.points.len());
             (*shape, covered_corners(view, square, slack))
         })
         .filter(|(_, corners)| *corners != 0)
@@ -229,6 +271,9 @@ fn covered_by_two(
                 shapes[*first as usize].view(),
                 shapes[*second as usize].view(),
             );
+            if !budget.spend(TEST + 8 * (first.points.len() + second.points.len())) {
+                return false;
+            }
             if pair_covers(first, second, square, slack)
                 || pair_covers(second, first, square, slack)
             {
@@ -252,7 +297,9 @@ struct Local<'a> {
 }
 
 impl Local<'_> {
-    /// Lowers `best` to the nearest free point inside the square, if nearer.
+    /// Lowers `best` to the nearest free point inside the square, if nearer, spending
+    /// a unit of `budget` per piece, per pair of pieces crossed and per point a cover
+    /// test reads (it stops once the budget is spent).
     ///
     /// ```text
     /// pieces = the boundary pieces of the shapes met that reach into the square
@@ -263,10 +310,13 @@ impl Local<'_> {
     /// A candidate is tested only against the shapes that meet the square, so only
     /// candidates inside it (or within half the slack, where no other shape can cover
     /// them by more than the slack) are kept.
-    fn solve(&self, best: &mut f32, found: &mut Option<Vec2>) {
+    fn solve(&self, best: &mut f32, found: &mut Option<Vec2>, budget: &mut WorkBudget) {
         let inside = self.square.grown(0.5 * self.slack);
         let mut pieces: SmallVec<[(u32, BoundaryPiece, Aabb); 32]> = SmallVec::new();
         for &owner in self.list {
+            if !budget.spend(TEST + 4 * self.shapes[owner as usize].view().points.len()) {
+                return;
+            }
             for piece in BoundaryPiece::of(self.shapes[owner as usize].view()) {
                 let bounds = piece.bounds();
                 if bounds.intersects(&inside) && piece.nearest().length() < *best {
@@ -278,13 +328,16 @@ impl Local<'_> {
         // one first (neighbours share coverers); a free one lowers `best`, which then
         // rules out the candidates beyond it unseen.
         let mut last = 0;
-        let mut consider = |point: Vec2| {
+        let mut consider = |point: Vec2, budget: &mut WorkBudget| {
             let distance = point.length();
             if distance >= *best || !inside.contains_point(point) {
                 return;
             }
-            let covered =
-                |shape: &u32| covers(self.shapes[*shape as usize].view(), point, self.slack);
+            let mut covered = |shape: &u32| {
+                let view = self.shapes[*shape as usize].view();
+                // A spent budget leaves the point unproven: counted as covered.
+                !budget.spend(TEST + view.points.len()) || covers(view, point, self.slack)
+            };
             if covered(&self.list[last]) {
                 return;
             }
@@ -294,11 +347,18 @@ impl Local<'_> {
             }
         };
         for (index, (owner, piece, bounds)) in pieces.iter().enumerate() {
-            consider(piece.nearest());
-            piece.ends().into_iter().for_each(&mut consider);
+            if !budget.spend(TEST + 4 * (pieces.len() - index)) {
+                return;
+            }
+            consider(piece.nearest(), budget);
+            for end in piece.ends() {
+                consider(end, budget);
+            }
             for (other_owner, other, other_bounds) in &pieces[index + 1..] {
                 if other_owner != owner && bounds.intersects(other_bounds) {
-                    piece.crossings(other).into_iter().for_each(&mut consider);
+                    for crossing in piece.crossings(other) {
+                        consider(crossing, budget);
+                    }
                 }
             }
         }
@@ -317,6 +377,10 @@ mod tests {
         Vec2::new(-1.0, 1.0),
     ];
     const NORMALS: [Vec2; 4] = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
+
+    fn budget() -> WorkBudget {
+        WorkBudget::with_units(u64::MAX)
+    }
 
     /// The square of half side `half` around `center`, grown by `radius`.
     fn square(center: Vec2, half: f32, radius: f32) -> MinkowskiDifference {
@@ -343,13 +407,32 @@ mod tests {
             square(Vec2::new(-0.5, 0.0), 1.0, 0.0),
             square(Vec2::new(0.5, 0.0), 1.0, 0.0),
         ];
-        let point = nearest_uncovered_point(both, 4.0, 1e-5).unwrap();
+        let point = nearest_uncovered_point(both, 4.0, 1e-5, None, &mut budget())
+            .point
+            .unwrap();
         assert!((point.length() - 1.0).abs() < 1e-5, "{point}");
         assert!(point.x.abs() < 1e-5, "{point}");
         // A small square grown by 1: its rim is 1.1 away along the axes, and
         // farther along the diagonals.
-        let point = nearest_uncovered_point(vec![square(Vec2::ZERO, 0.1, 1.0)], 4.0, 1e-5);
+        let point = nearest_uncovered_point(
+            vec![square(Vec2::ZERO, 0.1, 1.0)],
+            4.0,
+            1e-5,
+            None,
+            &mut budget(),
+        )
+        .point;
         assert!((point.unwrap().length() - 1.1).abs() < 1e-5, "{point:?}");
-        assert!(nearest_uncovered_point(vec![square(Vec2::ZERO, 0.1, 1.0)], 1.05, 1e-5).is_none());
+        assert!(
+            nearest_uncovered_point(
+                vec![square(Vec2::ZERO, 0.1, 1.0)],
+                1.05,
+                1e-5,
+                None,
+                &mut budget()
+            )
+            .point
+            .is_none()
+        );
     }
 }

@@ -64,5 +64,6 @@ pub(crate) fn contact_circle_circle(circles: &CirclePair, tolerance: f32) -> Opt
         a_in_b: distance + radius_a <= radius_b + tolerance,
         b_in_a: distance + radius_b <= radius_a + tolerance,
         points: SmallVec::from_elem(center_a + normal * ((enter + exit) * 0.5), 1),
+        minimal: true,
     })
 }

@@ -12,13 +12,16 @@ use core::ops::ControlFlow;
 use glam::Vec2;
 use smallvec::SmallVec;
 
-use crate::query::concave::mtv_search::MtvSearch;
+use crate::query::concave::aabb_tree::AabbTree;
+use crate::query::concave::hull_push::hull_push;
+use crate::query::concave::mtv_search::{Mtv, MtvSearch};
 use crate::query::concave::part_pairs::PartPairs;
-use crate::query::containment::{convex_in_concave, convex_in_convex};
+use crate::query::concave::work_budget::{BUILD, PAIR, WorkBudget};
+use crate::query::containment::{convex_in_concave, convex_in_convex, part_holds};
 use crate::query::pairs::contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
 use crate::query::parts::Parts;
 use crate::shape::rounded_convex::RoundedConvex;
-use crate::{Contact, Iso, Shape};
+use crate::{Aabb, Contact, Iso, Shape};
 
 /// Whether [`contact`](crate::contact) solves the pair as (B, A) and flips the result:
 /// a concave pair is solved in one order whichever order it is asked in, so that
@@ -83,6 +86,8 @@ pub(crate) fn intersects_concave(a: &Shape, b: &Shape, relative: &Iso, tolerance
 /// else: the exact MTV of the union of the parts (concave/mtv_search.rs)
 /// points = the points of every touching pair, in part order
 /// ```
+/// The work is budgeted ([`WorkBudget`]): past the budget the MTV is a push that
+/// separates but may not be the shortest, and [`Contact::is_minimal`] says so.
 pub(crate) fn contact_concave(
     a: &Shape,
     b: &Shape,
@@ -91,7 +96,12 @@ pub(crate) fn contact_concave(
 ) -> Option<Contact> {
     let parts_a = Parts::new(a, &Iso::IDENTITY);
     let parts_b = Parts::new(b, relative);
-    let (normal, depth, points) = contact_of_parts(
+    let PartsContact {
+        normal,
+        depth,
+        points,
+        minimal,
+    } = measure_parts(
         &parts_a,
         &parts_b,
         tolerance,
@@ -104,14 +114,12 @@ pub(crate) fn contact_concave(
         a_in_b: shape_in_shape(a, &parts_a, b, &parts_b, relative, tolerance),
         b_in_a: shape_in_shape(b, &parts_b, a, &parts_a, &Iso::IDENTITY, tolerance),
         points,
+        minimal,
     })
 }
 
-/// The contact of two sets of convex parts in one frame (A's), B's parts counted as
-/// one shape: its normal, its depth (the exact MTV of the union of the parts, or zero
-/// when no pair overlaps by more than `tolerance`) and the points of the touching part
-/// pairs whose B part is among B's first `points_of` parts, in part order. `None` when
-/// no pair touches. `fallback` is a push known to separate the two (no MTV is longer).
+/// The contact of two sets of convex parts, as [`measure_parts`] gives it, less
+/// whether its push is minimal: `(normal, depth, points)`.
 pub(crate) fn contact_of_parts(
     parts_a: &Parts,
     parts_b: &Parts,
@@ -119,13 +127,70 @@ pub(crate) fn contact_of_parts(
     fallback: Vec2,
     points_of: usize,
 ) -> Option<(Vec2, f32, SmallVec<[Vec2; 2]>)> {
+    measure_parts(parts_a, parts_b, tolerance, fallback, points_of)
+        .map(|contact| (contact.normal, contact.depth, contact.points))
+}
+
+/// What [`measure_parts`] finds: a [`Contact`]'s normal, depth and points, and
+/// whether the push is minimal.
+pub(crate) struct PartsContact {
+    /// From A toward B, in A's frame.
+    pub normal: Vec2,
+    /// How far B must move along `normal`.
+    pub depth: f32,
+    /// The touching part pairs' points.
+    pub points: SmallVec<[Vec2; 2]>,
+    /// Whether `normal * depth` is the shortest push (else the budget ran out).
+    pub minimal: bool,
+}
+
+/// The contact of two sets of convex parts in one frame (A's), B's parts counted as
+/// one shape: its normal, its depth (the exact MTV of the union of the parts, or zero
+/// when no pair overlaps by more than `tolerance`) and the points of the touching part
+/// pairs whose B part is among B's first `points_of` parts, in part order. `None` when
+/// no pair touches. `fallback` is a push known to separate the two (no MTV is longer).
+///
+/// The work is budgeted: [`WorkBudget::for_points`] of the parts' points, spent on the
+/// part pairs' contacts (a few units per pair looked at, and four times the product
+/// of the two parts' point counts per pair measured) and then on the MTV search. Once the budget is
+/// spent, the push is the shortest one found that separates (at worst the convex
+/// hulls' MTV or `fallback`, whichever is shorter) and `minimal` is `false`; the
+/// points are those of the pairs measured by then. (Until some pair is found
+/// touching, the pairs are walked on past the budget, as
+/// [`intersects`](crate::intersects) walks them: "no contact" is never a guess.)
+pub(crate) fn measure_parts(
+    parts_a: &Parts,
+    parts_b: &Parts,
+    tolerance: f32,
+    fallback: Vec2,
+    points_of: usize,
+) -> Option<PartsContact> {
+    let points_in = |parts: &Parts| -> usize {
+        parts
+            .cores
+            .iter()
+            .map(|core| core.form().core().points.len())
+            .sum()
+    };
+    let mut budget = WorkBudget::for_points(points_in(parts_a) + points_in(parts_b));
     let pairs = PartPairs::new(parts_a, parts_b);
     let mut touching: Vec<(usize, usize, Contact)> = Vec::new();
+    // Whether a pair with one of B's own parts touches.
+    let mut found_own = false;
     let _ = pairs.each_within(tolerance, |i, j| {
+        let in_budget = budget.spend(PAIR);
+        if !in_budget && found_own {
+            return ControlFlow::Break(());
+        }
         if parts_a.overlap(i, parts_b, j, tolerance) {
-            let (core_a, core_b) = (&parts_a.cores[i], &parts_b.cores[j]);
-            if let Some(contact) = contact_convex_convex(&core_a.form(), &core_b.form(), tolerance)
+            let (core_a, core_b) = (&parts_a.cores[i].form(), &parts_b.cores[j].form());
+            // The face scans read every point against every face, and the contact
+            // points clip one part by the other: about four passes of the product.
+            let cost = BUILD + 4 * core_a.core().points.len() * core_b.core().points.len();
+            if ((in_budget && budget.spend(cost)) || !found_own)
+                && let Some(contact) = contact_convex_convex(core_a, core_b, tolerance)
             {
+                found_own |= j < points_of;
                 touching.push((i, j, contact));
             }
         }
@@ -141,20 +206,31 @@ pub(crate) fn contact_of_parts(
         .iter()
         .map(|(_, _, contact)| contact.depth)
         .fold(0.0, f32::max);
-    let (normal, depth) = if deepest <= tolerance {
-        (touching[0].2.normal, 0.0)
+    let (normal, depth, minimal) = if deepest <= tolerance && !budget.is_spent() {
+        (touching[0].2.normal, 0.0, true)
     } else {
-        let mtv = MtvSearch {
-            parts: (parts_a, parts_b),
-            pairs: &pairs,
-            deepest,
-            fallback,
-            slack: 0.25 * tolerance,
-        }
-        .run();
-        match mtv.try_normalize() {
-            Some(normal) => (normal, mtv.length()),
-            None => (touching[0].2.normal, 0.0),
+        let upper = match hull_push(parts_a, parts_b) {
+            Some(hulls) if hulls.length() < fallback.length() => hulls,
+            _ => fallback,
+        };
+        let mtv = if budget.is_spent() {
+            Mtv {
+                push: upper,
+                minimal: false,
+            }
+        } else {
+            MtvSearch {
+                parts: (parts_a, parts_b),
+                pairs: &pairs,
+                deepest,
+                upper,
+                slack: 0.25 * tolerance,
+            }
+            .run(&mut budget)
+        };
+        match mtv.push.try_normalize() {
+            Some(normal) => (normal, mtv.push.length(), mtv.minimal),
+            None => (touching[0].2.normal, 0.0, mtv.minimal),
         }
     };
 
@@ -163,7 +239,12 @@ pub(crate) fn contact_of_parts(
         .filter(|(_, j, _)| *j < points_of)
         .flat_map(|(_, _, contact)| contact.points.iter().copied())
         .collect();
-    Some((normal, depth, points))
+    Some(PartsContact {
+        normal,
+        depth,
+        points,
+        minimal,
+    })
 }
 
 /// The push of B, in A's frame, that separates the two shapes' bounding circles: along
@@ -181,6 +262,16 @@ pub(crate) fn bounding_push(a: &Shape, b: &Shape, relative: &Iso) -> Vec2 {
 
 /// Whether every part of `inner` lies in `outer` (both given as parts in A's frame;
 /// `outer_iso` places `outer`'s outline in that frame).
+///
+/// ```text
+/// outer convex:  every inner part in it
+/// outer concave: a tree over the outer parts' boxes;
+///                every vertex of every inner part in some outer part (cheap, first)
+///                every inner part in the outline, tested against the outer parts
+///                near it only
+/// ```
+/// The cost follows the outer parts near each inner part, not the product of the
+/// part counts (two crossing 1,000-tooth combs: a few milliseconds, not hundreds).
 fn shape_in_shape(
     inner: &Shape,
     inner_parts: &Parts,
@@ -192,28 +283,58 @@ fn shape_in_shape(
     if inner.area() > outer.area() * (1.0 + 1e-4) + tolerance * tolerance {
         return false;
     }
-    let inner_views = inner_parts.cores.iter().map(|core| core.form().core());
-    match outer {
-        Shape::Concave(polygon) => {
-            let outline: Vec<Vec2> = polygon
-                .outline()
-                .iter()
-                .map(|p| outer_iso.transform_point(*p))
-                .collect();
-            inner_views.into_iter().all(|part: RoundedConvex<'_>| {
-                convex_in_concave(
-                    part,
-                    &outline,
-                    outer_parts.cores.iter().map(|core| core.form().core()),
-                    tolerance,
-                )
-            })
-        }
-        _ => {
-            let outer_core = outer_parts.cores[0].form().core();
-            inner_views
-                .into_iter()
-                .all(|part| convex_in_convex(part, outer_core, tolerance))
-        }
+    let inner_views = || inner_parts.cores.iter().map(|core| core.form().core());
+    let Shape::Concave(polygon) = outer else {
+        let outer_core = outer_parts.cores[0].form().core();
+        return inner_views().all(|part| convex_in_convex(part, outer_core, tolerance));
+    };
+    let outer_cores: Vec<RoundedConvex<'_>> = outer_parts
+        .cores
+        .iter()
+        .map(|core| core.form().core())
+        .collect();
+    let boxes: Vec<Aabb> = outer_cores
+        .iter()
+        .map(|core| core_box(*core, tolerance))
+        .collect();
+    let tree = AabbTree::new(&boxes);
+    let in_some_part = |point: Vec2| {
+        tree.each_meeting(&Aabb::new(point, point), |k| {
+            if part_holds(outer_cores[k], point, tolerance) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
+    };
+    if !inner_views().all(|part| part.points.iter().all(|point| in_some_part(*point))) {
+        return false;
     }
+    // Only a circle or a segment (one part) reads the outline.
+    let outline: Vec<Vec2> = if inner_parts.cores.len() == 1 {
+        polygon
+            .outline()
+            .iter()
+            .map(|p| outer_iso.transform_point(*p))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut near = Vec::new();
+    inner_views().all(|part| {
+        near.clear();
+        let _ = tree.each_meeting(&core_box(part, tolerance), |k| {
+            near.push(outer_cores[k]);
+            ControlFlow::Continue(())
+        });
+        convex_in_concave(part, &outline, &near, tolerance)
+    })
+}
+
+/// A core's box, its radius and `margin` included.
+fn core_box(core: RoundedConvex<'_>, margin: f32) -> Aabb {
+    Aabb::from_points(core.points).map_or(Aabb::new(Vec2::ZERO, Vec2::ZERO), |bounds| {
+        bounds.grown(core.radius + margin)
+    })
 }

@@ -172,6 +172,7 @@ pub(crate) fn contact_convex_convex(
         a_in_b: contained(core_a, core_b, &scan_b, tolerance),
         b_in_a: contained(core_b, core_a, &scan_a, tolerance),
         points,
+        minimal: true,
     })
 }
 

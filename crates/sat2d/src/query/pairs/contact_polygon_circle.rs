@@ -159,5 +159,6 @@ pub(crate) fn contact_polygon_circle(pair: &PolygonCircle<'_>, tolerance: f32) -
         a_in_b: polygon_in_circle,
         b_in_a: separation <= -radius + tolerance,
         points,
+        minimal: true,
     })
 }

@@ -108,5 +108,6 @@ pub(crate) fn contact_swept_discs(
         a_in_b: swept_in(a, b, tolerance),
         b_in_a: swept_in(b, a, tolerance),
         points: SmallVec::from_elem(origin + (on_a + normal * ((enter + exit) * 0.5)), 1),
+        minimal: true,
     }))
 }
