@@ -78,6 +78,13 @@
 //!   concave body is several convex shapes, each with its own manifold). Pushing by
 //!   the deepest part's MTV can drive B into a neighbouring part, and no combination
 //!   of per-part MTVs is the shortest push out in general.
+//!   The exact search has a deterministic work budget (a count of steps, not a clock:
+//!   30,000 plus 300 per point of both shapes' parts, about 1 ms for 64-point outlines
+//!   and 35 ms for 4,096-point ones on a 2-core machine); past it, the push still
+//!   separates every part but may be longer than the shortest, and
+//!   [`Contact::is_minimal`] says so. It is reached only by pathological pairs, such as
+//!   two many-spiked stars sharing a centre. A concave polygon may have holes
+//!   ([`Shape::polygon_with_holes`]): their edges are boundary like the outline's.
 //! - **Bad input.** Constructors validate (the `try_` forms return [`ShapeError`], the
 //!   plain forms panic with its message). Queries on valid shapes never panic: a
 //!   placement that is not [in range](Iso::is_in_range) (non-finite, or beyond the

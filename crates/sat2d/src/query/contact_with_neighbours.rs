@@ -5,7 +5,7 @@
 //! Frame: solved in A's local frame (B and the neighbours carried into it once), the
 //! contact mapped to world space once.
 
-use crate::query::pairs::contact_concave::{bounding_push, contact_of_parts};
+use crate::query::pairs::contact_concave::{bounding_push, measure_parts};
 use crate::query::parts::Parts;
 use crate::query::tolerance;
 use crate::{Contact, Iso, Shape, ShapeKind};
@@ -80,10 +80,10 @@ pub fn contact_with_neighbours(
         reach = reach.max(bounding_push(a, shape, &placed).length());
     }
     let fallback = along_b.normalize_or(glam::Vec2::Y) * reach;
-    let (normal, depth, _) =
-        contact_of_parts(&parts_a, &parts_b, tolerance, fallback, b.part_count())?;
+    let union = measure_parts(&parts_a, &parts_b, tolerance, fallback, b.part_count())?;
     let mut contact = own;
-    contact.normal = iso_a.transform_vector(normal);
-    contact.depth = depth;
+    contact.normal = iso_a.transform_vector(union.normal);
+    contact.depth = union.depth;
+    contact.minimal = union.minimal;
     Some(contact)
 }

@@ -61,17 +61,17 @@ fn inside_polygon(core: RoundedConvex<'_>, point: Vec2) -> bool {
     core.normals[low].dot(point - points[low]) <= 0.0
 }
 
-/// Whether convex `inner` lies inside a simple polygon given by its counter-clockwise
-/// `outline` and its convex parts (which tile it), all in one frame. `parts` need
-/// only hold the parts that come within `tolerance` of `inner`'s box (the others
-/// change no answer below), so that a many-part polygon costs what its parts near
-/// `inner` cost; the outline is read only for a circle or a segment (a shape of one
-/// part, tested once).
+/// Whether convex `inner` lies inside a simple polygon (maybe with holes) given by the
+/// edges of its `boundary` (the outline's and every hole's) and its convex parts
+/// (which tile it), all in one frame. `parts` need only hold the parts that come
+/// within `tolerance` of `inner`'s box (the others change no answer below), so that a
+/// many-part polygon costs what its parts near `inner` cost; the boundary is read only
+/// for a circle or a segment (a shape of one part, tested once).
 ///
 /// ```text
-/// circle:   the centre is inside, and at least the radius from the outline
-/// segment:  cut it where it meets the outline; every piece's middle is inside
-/// capsule:  the segment test, and the segment keeps the radius from the outline
+/// circle:   the centre is inside, and at least the radius from the boundary
+/// segment:  cut it where it meets the boundary; every piece's middle is inside
+/// capsule:  the segment test, and the segment keeps the radius from the boundary
 /// polygon:  every vertex is inside some part, no vertex of a part (the outline's
 ///           vertices) pokes into it, and the parts cover its area:
 ///           Σ area(inner ∩ part) = area(inner)
@@ -82,21 +82,21 @@ fn inside_polygon(core: RoundedConvex<'_>, point: Vec2) -> bool {
 /// spikes and notches whose area is below the area test's slack.
 pub(crate) fn convex_in_concave(
     inner: RoundedConvex<'_>,
-    outline: &[Vec2],
+    boundary: &[(Vec2, Vec2)],
     parts: &[RoundedConvex<'_>],
     tolerance: f32,
 ) -> bool {
     match inner.points {
         [center] => {
-            outline_contains(outline, *center, tolerance)
-                && outline_distance(outline, |start, end| {
+            boundary_contains(boundary, *center, tolerance)
+                && boundary_distance(boundary, |start, end| {
                     center.distance(closest_point_on_segment(start, end, *center))
                 }) >= inner.radius - tolerance
         }
         [start, end] => {
-            segment_in_outline(*start, *end, outline, tolerance)
+            segment_in_boundary(*start, *end, boundary, tolerance)
                 && (inner.radius == 0.0
-                    || outline_distance(outline, |a, b| segment_distance(*start, *end, a, b))
+                    || boundary_distance(boundary, |a, b| segment_distance(*start, *end, a, b))
                         >= inner.radius - tolerance)
         }
         points => {
@@ -161,21 +161,21 @@ pub(crate) fn part_holds(part: RoundedConvex<'_>, point: Vec2, tolerance: f32) -
         || (plane <= part.radius + tolerance && part.contains(point, tolerance))
 }
 
-/// The smallest `distance(start, end)` over the outline's edges.
-fn outline_distance(outline: &[Vec2], distance: impl Fn(Vec2, Vec2) -> f32) -> f32 {
-    (0..outline.len())
-        .map(|i| distance(outline[i], outline[(i + 1) % outline.len()]))
+/// The smallest `distance(start, end)` over the boundary's edges.
+fn boundary_distance(boundary: &[(Vec2, Vec2)], distance: impl Fn(Vec2, Vec2) -> f32) -> f32 {
+    boundary
+        .iter()
+        .map(|&(start, end)| distance(start, end))
         .fold(f32::INFINITY, f32::min)
 }
 
 /// Whether the segment lies in the closed polygon: it is cut wherever it meets the
-/// outline, and the middle of every piece (and both ends) must be inside.
-fn segment_in_outline(start: Vec2, end: Vec2, outline: &[Vec2], tolerance: f32) -> bool {
+/// boundary, and the middle of every piece (and both ends) must be inside.
+fn segment_in_boundary(start: Vec2, end: Vec2, boundary: &[(Vec2, Vec2)], tolerance: f32) -> bool {
     let direction = end - start;
     let length_squared = direction.length_squared();
     let mut cuts: Vec<f32> = vec![0.0, 1.0];
-    for i in 0..outline.len() {
-        let (edge_start, edge_end) = (outline[i], outline[(i + 1) % outline.len()]);
+    for &(edge_start, edge_end) in boundary {
         if let Some((t, u)) = crossing_parameters(start, end, edge_start, edge_end) {
             if (0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u) {
                 cuts.push(t);
@@ -189,24 +189,22 @@ fn segment_in_outline(start: Vec2, end: Vec2, outline: &[Vec2], tolerance: f32) 
     }
     cuts.sort_by(f32::total_cmp);
     cuts.iter()
-        .all(|t| outline_contains(outline, start + direction * *t, tolerance))
+        .all(|t| boundary_contains(boundary, start + direction * *t, tolerance))
         && cuts.windows(2).all(|pair| {
-            outline_contains(
-                outline,
+            boundary_contains(
+                boundary,
                 start + direction * ((pair[0] + pair[1]) * 0.5),
                 tolerance,
             )
         })
 }
 
-/// Whether `point` is in the closed polygon `outline` (on the boundary within
-/// `tolerance` counts as inside), by the crossing rule.
-pub(crate) fn outline_contains(outline: &[Vec2], point: Vec2, tolerance: f32) -> bool {
-    let count = outline.len();
+/// Whether `point` is in the closed polygon whose boundary edges (outline and holes)
+/// are `boundary` (on an edge within `tolerance` counts as inside), by the crossing
+/// rule.
+pub(crate) fn boundary_contains(boundary: &[(Vec2, Vec2)], point: Vec2, tolerance: f32) -> bool {
     let mut inside = false;
-    for index in 0..count {
-        let start = outline[index];
-        let end = outline[(index + 1) % count];
+    for &(start, end) in boundary {
         if point.distance_squared(closest_point_on_segment(start, end, point))
             <= tolerance * tolerance
         {

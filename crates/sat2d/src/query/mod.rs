@@ -12,7 +12,9 @@
 //!   `aabb_tree.rs`), their Minkowski differences (`minkowski_difference.rs`, a
 //!   many-sided part cut down by `convex_window.rs`), and the nearest point no
 //!   difference covers (`nearest_uncovered.rs`, with `square_cover.rs` and
-//!   `boundary_piece.rs`). Its module doc walks through the algorithm.
+//!   `boundary_piece.rs`), bounded by a count of work (`work_budget.rs`) and seeded
+//!   with the convex hulls' push (`hull_push.rs`). Its module doc walks through the
+//!   algorithm.
 //! - `cast/`: [`cast_ray`], [`cast_shape`] and [`distance`].
 //! - `parts.rs`: a shape's convex parts placed in one frame, for the routines that
 //!   loop over part pairs (concave contact, casts, distance).

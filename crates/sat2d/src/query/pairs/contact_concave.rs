@@ -118,19 +118,6 @@ pub(crate) fn contact_concave(
     })
 }
 
-/// The contact of two sets of convex parts, as [`measure_parts`] gives it, less
-/// whether its push is minimal: `(normal, depth, points)`.
-pub(crate) fn contact_of_parts(
-    parts_a: &Parts,
-    parts_b: &Parts,
-    tolerance: f32,
-    fallback: Vec2,
-    points_of: usize,
-) -> Option<(Vec2, f32, SmallVec<[Vec2; 2]>)> {
-    measure_parts(parts_a, parts_b, tolerance, fallback, points_of)
-        .map(|contact| (contact.normal, contact.depth, contact.points))
-}
-
 /// What [`measure_parts`] finds: a [`Contact`]'s normal, depth and points, and
 /// whether the push is minimal.
 pub(crate) struct PartsContact {
@@ -311,12 +298,20 @@ fn shape_in_shape(
     if !inner_views().all(|part| part.points.iter().all(|point| in_some_part(*point))) {
         return false;
     }
-    // Only a circle or a segment (one part) reads the outline.
-    let outline: Vec<Vec2> = if inner_parts.cores.len() == 1 {
-        polygon
-            .outline()
-            .iter()
-            .map(|p| outer_iso.transform_point(*p))
+    // Only a circle or a segment (one part) reads the boundary: the outline's edges
+    // and every hole's.
+    let boundary: Vec<(Vec2, Vec2)> = if inner_parts.cores.len() == 1 {
+        std::iter::once(polygon.outline())
+            .chain(polygon.holes())
+            .flat_map(|walk| {
+                (0..walk.len()).map(move |index| {
+                    let (start, end) = (walk[index], walk[(index + 1) % walk.len()]);
+                    (
+                        outer_iso.transform_point(start),
+                        outer_iso.transform_point(end),
+                    )
+                })
+            })
             .collect()
     } else {
         Vec::new()
@@ -328,7 +323,7 @@ fn shape_in_shape(
             near.push(outer_cores[k]);
             ControlFlow::Continue(())
         });
-        convex_in_concave(part, &outline, &near, tolerance)
+        convex_in_concave(part, &boundary, &near, tolerance)
     })
 }
 
