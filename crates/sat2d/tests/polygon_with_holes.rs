@@ -212,8 +212,8 @@ fn holes_in_a_convex_outline_and_scaling_keep_them() {
 #[test]
 fn a_shape_over_a_hole_is_not_inside_the_region() {
     // A 6×6 frame around a 2×2 hole at the origin.
-    let ring = Shape::polygon_with_holes(&square(Vec2::ZERO, 3.0), &[square(Vec2::ZERO, 1.0)])
-        .unwrap();
+    let ring =
+        Shape::polygon_with_holes(&square(Vec2::ZERO, 3.0), &[square(Vec2::ZERO, 1.0)]).unwrap();
     let inside = |shape: &Shape, at: Vec2| {
         sat2d::contact(&ring, &Iso::IDENTITY, shape, &Iso::from_translation(at))
             .is_some_and(|contact| contact.b_in_a)
@@ -227,7 +227,10 @@ fn a_shape_over_a_hole_is_not_inside_the_region() {
         // In the solid band beside the hole: inside.
         assert!(inside(&shape, Vec2::new(2.0, 0.0)), "{shape:?} in the band");
         // Straddling the hole's edge, within the outline: not inside.
-        assert!(!inside(&shape, Vec2::new(1.0, 0.0)), "{shape:?} over the hole's edge");
+        assert!(
+            !inside(&shape, Vec2::new(1.0, 0.0)),
+            "{shape:?} over the hole's edge"
+        );
     }
     // Wholly in the hole: no contact at all.
     let pebble = Shape::circle(0.4);
