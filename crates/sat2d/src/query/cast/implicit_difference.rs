@@ -14,9 +14,10 @@
 use glam::Vec2;
 
 use super::closest_features::{DifferenceFace, Nearest, closest_near_face, nearest};
+use crate::RELATIVE_TOLERANCE;
 use crate::math::segment::edge_normal;
 use crate::query::closest_points::ClosestPoints;
-use crate::query::kernel::{Clipped, ConvexCore, RayTarget};
+use crate::query::kernel::{Clipped, ConvexCore, ROUNDING_SLACK, RayTarget};
 use crate::shape::rounded_convex::RoundedConvex;
 
 /// `A ⊖ B` of two convex cores given in A's frame, grown by both radii, for
@@ -131,13 +132,6 @@ impl<'a, A: ConvexCore, B: ConvexCore> ImplicitDifference<'a, A, B> {
     }
 }
 
-/// How far, relative to the size of the coordinates it was computed from, an entry
-/// point may stray from the grown difference and still count as on a face: the entry
-/// parameter and the closest points each carry an `f32` rounding or two of the
-/// coordinates they are formed from (`2ε`, not a fixed fraction: a fixed `1e-6` let a
-/// sweep 1e5 long pass a rounded corner 0.08 clear and still hit it).
-const ROUNDING_SLACK: f32 = 2.0 * f32::EPSILON;
-
 impl<A: ConvexCore, B: ConvexCore> RayTarget for ImplicitDifference<'_, A, B> {
     /// The closest points of A and of B moved to where the ray met the difference.
     type Spot = ClosestPoints;
@@ -154,19 +148,32 @@ impl<A: ConvexCore, B: ConvexCore> RayTarget for ImplicitDifference<'_, A, B> {
 
     /// A's faces clip `t · direction`; B's faces clip `B ⊖ A` along `−direction`,
     /// which crosses it at the same `t` (and the origin lies as far outside each).
-    fn clip(&self, origin: Vec2, direction: Vec2) -> Clipped {
+    fn clip(&self, origin: Vec2, direction: Vec2, push: f32) -> Clipped {
         debug_assert_eq!(
             origin,
             Vec2::ZERO,
             "the difference's ray starts at the origin"
         );
         let faces_of_a = self.faces_of_a();
-        match self.cores() {
-            (a, b, _) if self.recentred.is_some() => {
-                clip_both(&a, &b, faces_of_a, direction, self.radius())
-            }
-            _ => clip_both(self.a, self.b, faces_of_a, direction, self.radius()),
+        let (a, b, _) = self.cores();
+        let push = self.radius() + push;
+        if self.recentred.is_some() {
+            clip_both(&a, &b, faces_of_a, direction, push)
+        } else {
+            clip_both(self.a, self.b, faces_of_a, direction, push)
         }
+    }
+
+    /// The offsets are formed from both cores' points, as the difference reads them
+    /// (recentred or in A's frame), and the radii: each core's lie within twice its
+    /// shape's reach of its first point, and the pair's tolerance is
+    /// `RELATIVE_TOLERANCE` times the two reaches.
+    #[inline]
+    fn rounding(&self, origin: Vec2, reach: f32) -> f32 {
+        let (a, b, _) = self.cores();
+        let extent = 2.0 * self.tolerance / RELATIVE_TOLERANCE;
+        let coordinates = origin.length() + a.points[0].length() + b.points[0].length() + extent;
+        (coordinates + reach) * ROUNDING_SLACK
     }
 
     fn enter_face(
@@ -227,21 +234,21 @@ fn shifted(closest: ClosestPoints, shift: Vec2) -> ClosestPoints {
     }
 }
 
-/// The ray `t · direction` clipped by the planes of `A ⊖ B`: A's faces clip it
-/// directly; B's faces clip `B ⊖ A` along `−direction`, which crosses it at the same
-/// `t` (and the origin lies as far outside each). B's faces are numbered after A's
-/// `faces_of_a`.
+/// The ray `t · direction` clipped by the planes of `A ⊖ B`, pushed out by `push`: A's
+/// faces clip it directly; B's faces clip `B ⊖ A` along `−direction`, which crosses it
+/// at the same `t` (and the origin lies as far outside each). B's faces are numbered
+/// after A's `faces_of_a`.
 #[inline(always)]
 fn clip_both(
     a: &impl ConvexCore,
     b: &impl ConvexCore,
     faces_of_a: usize,
     direction: Vec2,
-    radius: f32,
+    push: f32,
 ) -> Clipped {
     let (Some(by_a), Some(by_b)) = (
-        a.clip_difference(b.rounded().points, direction, radius),
-        b.clip_difference(a.rounded().points, -direction, radius),
+        a.clip_difference(b.rounded().points, direction, push),
+        b.clip_difference(a.rounded().points, -direction, push),
     ) else {
         unreachable!("the difference clip reports misses too");
     };

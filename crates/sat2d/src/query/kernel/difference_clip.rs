@@ -117,8 +117,10 @@ pub(crate) fn clip_difference_lanes(
     let entering_face = (enter > f32::NEG_INFINITY)
         .then(|| face_at(&enters, enter))
         .flatten();
-    // The leaving face's rate is asked only of a line that misses (a graze, perhaps).
-    let exit_rate = if enter > exit && exit < f32::INFINITY {
+    // Both rates, whether or not this clip misses: the ray entry asks them of a line
+    // that misses the whole difference (a graze, perhaps), and a line can miss it
+    // though it meets the planes of each core's faces alone (see `Clipped::contact`).
+    let exit_rate = if exit < f32::INFINITY {
         rate_of(face_at(&exits, exit))
     } else {
         f32::INFINITY

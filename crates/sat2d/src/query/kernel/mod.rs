@@ -29,7 +29,7 @@ pub(crate) use difference_clip::{clip_difference, clip_difference_lanes};
 pub(crate) use face_scan::{
     FaceScan, plane_distance, plane_distance_lanes, scan_face_lanes, scan_faces,
 };
-pub(crate) use ray_entry::{Feature, RayEntry, RayTarget, ray_entry};
+pub(crate) use ray_entry::{Feature, ROUNDING_SLACK, RayEntry, RayTarget, ray_entry};
 
 /// A convex core as the pair routines read it: the kernels in one form.
 pub(crate) trait ConvexCore {

@@ -48,9 +48,16 @@ pub(crate) trait RayTarget {
     /// 0, and one that passes within it grazes the shape and hits.
     fn tolerance(&self) -> f32;
 
-    /// The ray clipped by the grown face half-planes, a miss included (see
-    /// [`Clipped`]).
-    fn clip(&self, origin: Vec2, direction: Vec2) -> Clipped;
+    /// The ray clipped by the grown face half-planes, each pushed out by `push`, a
+    /// miss included (see [`Clipped`]).
+    fn clip(&self, origin: Vec2, direction: Vec2, push: f32) -> Clipped;
+
+    /// How far the height over a grown face of a point up to `reach` along the ray
+    /// from `origin` may be off by rounding: [`ROUNDING_SLACK`] times the size of the
+    /// coordinates the face's offset is formed from, and of the point's (the rate at
+    /// which the ray closes on the face carries a rounding too, which grows with the
+    /// distance along it).
+    fn rounding(&self, origin: Vec2, reach: f32) -> f32;
 
     /// For a ray entering grown face `face` at `point`: `Ok` with the face's unit
     /// normal when `point` lies on the shape, or `Err` with the core point whose
@@ -76,12 +83,26 @@ pub(crate) trait RayTarget {
 ///
 /// ```text
 /// clip the ray by the grown face half-planes   (a polygon holding the shape)
+/// entered past the ray's end through a face nearly parallel to it
+///                                        → clip again, the faces pushed out by their rounding
 /// origin within the tolerance of them all, and of the shape → inside (touching)
 /// missed them by more than the tolerance → no hit
+/// missed them by no more                 → a graze: it enters where it passes closest
 /// entered through face k onto the shape  → hit face k
 /// entered beside the shape               → the ray is in core point v's corner: hit v's disc or miss
 /// started within the half-planes         → in a corner: that point's disc
 /// ```
+/// Why clip again: a face nearly parallel to the ray crosses it where the rounding
+/// of its offset and of the rate at which the ray closes on it, divided by that tiny
+/// rate, puts it: anywhere along a face that the ray slides past, beyond the ray's
+/// end included (a polygon's face 3e-7 off the motion, sliding past a vertex it
+/// touched halfway, was entered a third of the motion past its end: a miss). Pushed out by its
+/// rounding, such a face lets the ray in no later than where it comes within that
+/// rounding of the plane, and the faces the ray crosses steeply decide. Only then:
+/// pushed, every entry moves by a rounding or two, and an exact hit would lose its
+/// precision. A crossing within the range that comes late by rounding still lies
+/// within that rounding of every face, so the shapes touch there.
+///
 /// Why the corner step is exact: between the grown polygon and the shape lie only the
 /// corners, each bounded by two grown faces and the disc of one core point. A ray in a
 /// corner leaves it through the disc (a hit) or through a grown face (out of the
@@ -98,8 +119,23 @@ pub(crate) fn ray_entry<T: RayTarget>(
     direction: Vec2,
     max_distance: f32,
 ) -> Option<RayEntry<T::Spot>> {
-    let clipped = target.clip(origin, direction);
     let tolerance = target.tolerance();
+    let mut clipped = target.clip(origin, direction, 0.0);
+    // Past the ray's end through a face so nearly parallel to it that rounding moves
+    // the crossing by more than the tolerance: perhaps only rounding put it there
+    // (see above). Clipped again, the faces pushed out by their rounding, the ray
+    // meets the shape if it does so clear of the end by that rounding (at the end, as
+    // against the next part of a concave shape met at the best part's hit, the tie
+    // stays a miss).
+    if clipped.contact() > max_distance {
+        let rounding = target.rounding(origin, max_distance);
+        if rounding > clipped.enter_rate * tolerance {
+            let pushed = target.clip(origin, direction, rounding);
+            if pushed.contact() + 2.0 * rounding / pushed.enter_rate < max_distance {
+                clipped = pushed;
+            }
+        }
+    }
     let inside = RayEntry {
         distance: 0.0,
         normal: -direction,
@@ -116,7 +152,9 @@ pub(crate) fn ray_entry<T: RayTarget>(
         None
     };
     let missed = clipped.interval().is_none() && !clipped.within(tolerance);
-    if missed || clipped.enter.max(clipped.exit) < 0.0 || clipped.enter > max_distance {
+    // Where the ray meets the faces, or for a graze passes closest to them.
+    let contact = clipped.contact();
+    if missed || clipped.enter.max(clipped.exit) < 0.0 || contact > max_distance {
         return None;
     }
     // The core point whose corner the ray is in, and a normal from that point's cone
@@ -124,11 +162,11 @@ pub(crate) fn ray_entry<T: RayTarget>(
     // face the ray entered beside, or `−direction` for a ray that starts in the corner
     // (it starts in the point's normal cone and runs straight at the point).
     let ((vertex, spot), head_on) = match clipped.entering_face {
-        Some(face) if clipped.enter > 0.0 => {
-            match target.enter_face(face, origin + direction * clipped.enter) {
+        Some(face) if contact > 0.0 => {
+            match target.enter_face(face, origin + direction * contact) {
                 Ok((normal, spot)) => {
                     return Some(RayEntry {
-                        distance: clipped.enter,
+                        distance: contact,
                         normal,
                         feature: Feature::Face(spot),
                     });
@@ -237,8 +275,18 @@ impl RayTarget for RoundedConvex<'_> {
     }
 
     #[inline]
-    fn clip(&self, origin: Vec2, direction: Vec2) -> Clipped {
-        clip_by_faces_entering(self.points, self.normals, origin, direction, self.radius)
+    fn clip(&self, origin: Vec2, direction: Vec2, push: f32) -> Clipped {
+        let grown = self.radius + push;
+        clip_by_faces_entering(self.points, self.normals, origin, direction, grown)
+    }
+
+    /// The offsets and the heights are formed from the origin, the core's points
+    /// (within its width of the first) and the radius.
+    #[inline]
+    fn rounding(&self, origin: Vec2, reach: f32) -> f32 {
+        let extent = 2.0 * self.tolerance() / RELATIVE_TOLERANCE;
+        let coordinates = origin.length() + self.points[0].length() + extent;
+        (coordinates + reach) * ROUNDING_SLACK
     }
 
     /// On the face when the entry point, moved back onto the core, lies within the
@@ -286,6 +334,12 @@ impl RayTarget for RoundedConvex<'_> {
         Some((self.points[index], CoreSpot { index, along: 0.0 }))
     }
 }
+
+/// How far, relative to the size of the coordinates it is formed from, a plane's
+/// offset, a height over it or a closest point may be off: an `f32` rounding or two of
+/// each of those coordinates (`2ε`, not a fixed fraction: a fixed `1e-6` let a sweep
+/// 1e5 long pass a rounded corner 0.08 clear and still hit it).
+pub(crate) const ROUNDING_SLACK: f32 = 2.0 * f32::EPSILON;
 
 /// How far past an edge's ends (as a fraction of the edge) a face hit still counts, so
 /// a ray through a sharp end of a segment is not lost to rounding.
