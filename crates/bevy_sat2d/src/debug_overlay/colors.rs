@@ -28,6 +28,8 @@ pub const MTV: Color = Color::srgb(1.0, 0.1, 0.4);
 pub const AXIS: Color = Color::srgba(0.8, 0.8, 0.8, 0.25);
 /// The deciding axis of the explainer.
 pub const DECIDING_AXIS: Color = Color::srgb(0.9, 0.9, 0.9);
+/// The explainer's dashed projection lines, from a shape's extreme points to its shadow.
+pub const PROJECTOR: Color = Color::srgb(0.75, 0.75, 0.75);
 /// A gap between projections (separated).
 pub const GAP: Color = Color::srgb(0.2, 1.0, 0.5);
 /// An overlap between projections (kept apart from `COLLIDING` for the visual check).

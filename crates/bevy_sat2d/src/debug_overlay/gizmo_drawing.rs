@@ -5,7 +5,6 @@ use bevy::prelude::*;
 use sat2d::{Iso, Shape};
 
 use super::colors;
-use super::projection_drawing::projection_drawing;
 use super::state::SatDebugState;
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_collider::PlacedCollider;
@@ -79,7 +78,7 @@ fn outline_color(
     }
 }
 
-/// Draws outlines, bounds, grid cells, contacts and the explainer.
+/// Draws outlines, bounds, grid cells and contacts (the explainer draws its own).
 pub(crate) fn draw_overlay(
     mut gizmos: Gizmos<SatGizmos>,
     state: Res<SatDebugState>,
@@ -143,49 +142,6 @@ pub(crate) fn draw_overlay(
             let start = placed.iso.translation;
             gizmos
                 .arrow_2d(start, start + contact.mtv(), colors::MTV)
-                .with_tip_length(6.0);
-        }
-    }
-    if draw.explainer {
-        draw_explainer(&mut gizmos, &state, &world);
-    }
-}
-
-/// Every candidate axis faintly; on the deciding axis, both projections and their
-/// overlap or gap; and the MTV.
-fn draw_explainer(gizmos: &mut Gizmos<SatGizmos>, state: &SatDebugState, world: &CollisionWorld) {
-    let (Some(a), Some(b)) = (state.selected, state.partner) else {
-        return;
-    };
-    let (Some(a), Some(b)) = (world.collider(a), world.collider(b)) else {
-        return;
-    };
-    let explanation = sat2d::explain(&a.shape, &a.iso, &b.shape, &b.iso);
-    let base = (a.iso.translation + b.iso.translation) * 0.5;
-    let reach = a.shape.reach() + b.shape.reach() + a.iso.translation.distance(b.iso.translation);
-    for (index, projection) in explanation.axes.iter().enumerate() {
-        let drawing = projection_drawing(projection, base, reach);
-        if index != explanation.deciding {
-            gizmos.line_2d(drawing.axis_line.0, drawing.axis_line.1, colors::AXIS);
-            continue;
-        }
-        gizmos.line_2d(
-            drawing.axis_line.0,
-            drawing.axis_line.1,
-            colors::DECIDING_AXIS,
-        );
-        gizmos.line_2d(drawing.interval_a.0, drawing.interval_a.1, colors::SELECTED);
-        gizmos.line_2d(drawing.interval_b.0, drawing.interval_b.1, colors::PARTNER);
-        let between = if drawing.overlapping {
-            colors::OVERLAP
-        } else {
-            colors::GAP
-        };
-        gizmos.line_2d(drawing.between.0, drawing.between.1, between);
-        if drawing.overlapping {
-            let start = b.iso.translation;
-            gizmos
-                .arrow_2d(start, start + projection.push(), colors::MTV)
                 .with_tip_length(6.0);
         }
     }

@@ -1,10 +1,10 @@
-//! The egui panel: statistics, switches, the collider list, the inspector and the SAT
-//! explainer's table.
+//! The egui panel: statistics, switches, the collider list and the inspector (the SAT
+//! explainer has its own window).
 
 use bevy::ecs::entity::EntityHashSet;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use sat2d::{AxisSource, Shape};
+use sat2d::Shape;
 
 use super::state::SatDebugState;
 use crate::diagnostics::SatDiagnostics;
@@ -60,7 +60,9 @@ pub(crate) fn draw_panel(
                 switches(ui, state);
                 collider_list(ui, state, &world, &names);
                 inspector(ui, state, &world, &names);
-                explainer(ui, state, &world, &names);
+                if state.draw.explainer && (state.selected.is_none() || state.partner.is_none()) {
+                    ui.label("SAT explainer: select a collider, then Shift+click a second one (or pick one of its contacts) to open its window.");
+                }
             });
         });
     state.panel_width = panel.response.rect.right();
@@ -111,7 +113,10 @@ fn switches(ui: &mut egui::Ui, state: &mut SatDebugState) {
             ui.checkbox(&mut draw.contact_points, "contact points");
             ui.checkbox(&mut draw.normals, "contact normals");
             ui.checkbox(&mut draw.mtv, "MTV arrows");
-            ui.checkbox(&mut draw.explainer, "SAT explainer");
+            ui.checkbox(
+                &mut draw.explainer,
+                "SAT explainer (its window; arrow keys step)",
+            );
             ui.checkbox(
                 &mut draw.queries,
                 "queries (rays, shape casts, overlaps, points)",
@@ -285,93 +290,5 @@ fn inspector(
                     ui.monospace(format!("    point {}", vec2(*point)));
                 }
             }
-        });
-}
-
-fn axis_source(source: AxisSource) -> String {
-    match source {
-        AxisSource::FaceOfA(index) => format!("face {index} of A"),
-        AxisSource::FaceOfB(index) => format!("face {index} of B"),
-        AxisSource::ClosestFeatures => "closest features".into(),
-    }
-}
-
-fn explainer(
-    ui: &mut egui::Ui,
-    state: &SatDebugState,
-    world: &CollisionWorld,
-    names: &Query<&Name>,
-) {
-    let (Some(a), Some(b)) = (
-        state.selected.and_then(|entity| world.collider(entity)),
-        state.partner.and_then(|entity| world.collider(entity)),
-    ) else {
-        ui.label("SAT explainer: select a collider, then Shift+click (or pick a contact) for the second.");
-        return;
-    };
-    let explanation = sat2d::explain(&a.shape, &a.iso, &b.shape, &b.iso);
-    let title = format!(
-        "SAT: A = {} vs B = {}",
-        label(a.entity, names),
-        label(b.entity, names)
-    );
-    egui::CollapsingHeader::new(title)
-        .default_open(true)
-        .show(ui, |ui| {
-            let deciding = explanation.axes[explanation.deciding];
-            if explanation.separated() {
-                ui.label(format!(
-                    "separated: gap {:.3} on the highlighted axis",
-                    -deciding.overlap
-                ));
-            } else {
-                let whose = if a.shape.part_count() > 1 || b.shape.part_count() > 1 {
-                    "for these parts (the whole-shape MTV is in the contacts above)"
-                } else {
-                    "(the MTV)"
-                };
-                ui.label(format!(
-                    "overlapping: smallest push {:.3}, moving B by {} {whose}",
-                    deciding.overlap,
-                    vec2(deciding.push())
-                ));
-            }
-            if a.shape.part_count() > 1 || b.shape.part_count() > 1 {
-                ui.label(format!(
-                    "parts examined: A#{} and B#{}",
-                    explanation.part_a, explanation.part_b
-                ));
-            }
-            egui::Grid::new("sat2d_axes")
-                .num_columns(5)
-                .striped(true)
-                .show(ui, |ui| {
-                    for heading in ["axis", "from", "A", "B", "overlap"] {
-                        ui.strong(heading);
-                    }
-                    ui.end_row();
-                    for (index, projection) in explanation.axes.iter().enumerate() {
-                        let text = |value: String| {
-                            let text = egui::RichText::new(value).monospace();
-                            if index == explanation.deciding {
-                                text.strong()
-                            } else {
-                                text
-                            }
-                        };
-                        ui.label(text(vec2(projection.axis)));
-                        ui.label(text(axis_source(projection.source)));
-                        ui.label(text(format!(
-                            "{:.2}..{:.2}",
-                            projection.a.0, projection.a.1
-                        )));
-                        ui.label(text(format!(
-                            "{:.2}..{:.2}",
-                            projection.b.0, projection.b.1
-                        )));
-                        ui.label(text(format!("{:.3}", projection.overlap)));
-                        ui.end_row();
-                    }
-                });
         });
 }

@@ -2,6 +2,8 @@
 
 use bevy::prelude::*;
 
+use super::step_through::AxisWalk;
+
 /// The overlay's switches and selection. Change it from code to preset the overlay.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct SatDebugState {
@@ -20,6 +22,8 @@ pub struct SatDebugState {
     /// The panel's width in logical pixels, so clicks on it do not select what lies
     /// behind it.
     pub panel_width: f32,
+    /// The SAT explainer's step-through: which axes its window and drawings show.
+    pub explainer: AxisWalk,
 }
 
 impl Default for SatDebugState {
@@ -31,6 +35,7 @@ impl Default for SatDebugState {
             partner: None,
             filter: String::new(),
             panel_width: 0.0,
+            explainer: AxisWalk::default(),
         }
     }
 }
@@ -52,7 +57,8 @@ pub struct SatDebugDraw {
     pub normals: bool,
     /// MTV arrows: how far and where the second entity must move to separate.
     pub mtv: bool,
-    /// The SAT explainer for the selected pair: axes, projections, overlap.
+    /// The SAT explainer for the selected pair: its window (axes, shadows, overlap or
+    /// gap, step-through) and its figures beside the pair.
     pub explainer: bool,
     /// The [`SpatialQuery`](crate::SpatialQuery) calls made since the last drawing
     /// (off by default; while on, each query is copied into the
