@@ -5,8 +5,13 @@
 //! circle–polygon and capsule–polygon; then the same pairs through parry2d's
 //! `intersection_test` and `contact`. It prints how often the two disagree (overlap,
 //! or depth beyond 1e-3 relative) and the speed ratios from criterion's medians.
+//!
+//! parry2d is sat2d's dev-dependency, 0.27. The same file runs against parry2d 0.31.1 in
+//! `benches/parry_peers` (`cargo bench --manifest-path benches/parry_peers/Cargo.toml`);
+//! `parry_compat` is the only difference between the two builds.
 
 mod common;
+mod parry_compat;
 mod shapes;
 
 use std::hint::black_box;
@@ -16,6 +21,7 @@ use parry2d::shape::SharedShape;
 use sat2d::{Iso, Shape, Vec2};
 
 use common::median_ns;
+use parry_compat::{PARRY2D, from_vector};
 use shapes::{Placed, place, random_capsule, random_circle, random_polygon};
 
 const PAIRS: usize = 4_096;
@@ -87,7 +93,7 @@ fn compare(set: &PairSet) -> Agreement {
             parry2d::query::contact(&a.pose, a.parry.as_ref(), &b.pose, b.parry.as_ref(), 0.0)
                 .expect("supported pair");
         let parry_hit =
-            parry2d::query::intersection_test(&a.pose, a.parry.as_ref(), &b.pose, b.parry.as_ref())
+            parry_compat::intersection_test(&a.pose, a.parry.as_ref(), &b.pose, b.parry.as_ref())
                 .expect("supported pair");
         if ours.is_some() != parry_hit {
             agreement.overlap += 1;
@@ -108,7 +114,7 @@ fn compare(set: &PairSet) -> Agreement {
             sat2d::contact(&a.shape, &a.iso, &b.shape, &moved)
                 .is_none_or(|after| after.depth <= 1e-3 * size)
         };
-        let parry_mtv = Vec2::new(theirs.normal1.x, theirs.normal1.y) * parry_depth;
+        let parry_mtv = from_vector(theirs.normal1) * parry_depth;
         let (ours_separates, parry_separates) = (separates(ours.mtv()), separates(parry_mtv));
         if ours.depth < parry_depth && ours_separates {
             agreement.shallower_and_verified += 1;
@@ -139,7 +145,7 @@ fn bench_set(criterion: &mut Criterion, set: &PairSet) {
             set.pairs
                 .iter()
                 .filter(|(a, b)| {
-                    parry2d::query::intersection_test(
+                    parry_compat::intersection_test(
                         &a.pose,
                         black_box(a.parry.as_ref()),
                         &b.pose,
@@ -194,8 +200,9 @@ fn main() {
     }
     criterion.final_summary();
 
+    println!("\nnarrow phase: sat2d vs {PARRY2D}");
     println!(
-        "\n{:<16} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  overlap / shallower / parry short / wrong",
+        "{:<16} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  overlap / shallower / parry short / wrong",
         "pairs", "sat int", "parry int", "ratio", "sat con", "parry con", "ratio",
     );
     for set in &sets {
@@ -230,7 +237,7 @@ fn main() {
         );
     }
     println!(
-        "(per pair, criterion medians; ratio = parry2d time / sat2d time; overlap: pairs where only one\n\
+        "(per pair, criterion medians; ratio = {PARRY2D} time / sat2d time; overlap: pairs where only one\n\
          library reports an overlap; shallower: sat2d's MTV is shorter than parry2d's depth and was\n\
          checked to separate (parry2d measures max A - min B per axis, too deep in containment);\n\
          parry short: sat2d deeper, sat2d's MTV separates and parry2d's does not (EPA stopped\n\

@@ -9,18 +9,25 @@
 //!
 //! It then prints the per-case medians, parry2d's time over ours, and how often the two
 //! disagree (hit or miss, or a distance or time of impact beyond 1e-3 relative).
+//!
+//! parry2d is sat2d's dev-dependency, 0.27. The same file runs against parry2d 0.31.1 in
+//! `benches/parry_peers` (`cargo bench --manifest-path benches/parry_peers/Cargo.toml`);
+//! `parry_compat` is the only difference between the two builds.
 
 mod common;
+mod parry_compat;
 mod shapes;
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput};
+use parry2d::math::Vector;
 use parry2d::query::{Ray as ParryRay, ShapeCastOptions};
 use parry2d::shape::SharedShape;
 use sat2d::{Ray, Shape, Vec2};
 
 use common::median_ns;
+use parry_compat::{PARRY2D, vector};
 use shapes::{Placed, place, random_capsule, random_circle, random_polygon};
 
 const CASES: usize = 4_096;
@@ -60,7 +67,7 @@ fn pair_cases(rng: &mut fastrand::Rng) -> Vec<(Placed, Placed, Vec2)> {
             let start = Vec2::from_angle(rng.f32() * core::f32::consts::TAU) * 8.0;
             let mut a = random_placed(rng, 0.0);
             a.iso.translation = start;
-            a.pose.translation = start;
+            a.pose.translation = vector(start);
             let aim = b.iso.translation + Vec2::new(rng.f32() - 0.5, rng.f32() - 0.5) * 6.0;
             (a, b, (aim - start).normalize() * 12.0)
         })
@@ -68,13 +75,14 @@ fn pair_cases(rng: &mut fastrand::Rng) -> Vec<(Placed, Placed, Vec2)> {
 }
 
 fn parry_ray(ray: &Ray) -> ParryRay {
-    ParryRay::new(ray.origin(), ray.direction())
+    ParryRay::new(vector(ray.origin()), vector(ray.direction()))
 }
 
 /// parry2d's time of impact for A moving by `motion` and B still. parry2d 0.27's
 /// `cast_shapes` forms the relative velocity as `R_A⁻¹ · vel2 − vel1`, leaving `vel1`
 /// unrotated, so a moving, rotated A is swept the wrong way; the same relative motion
-/// is given to B instead, which it rotates correctly.
+/// is given to B instead, which it rotates correctly. (0.31 rotates both,
+/// `R_A⁻¹ · (vel2 − vel1)`; the same call keeps the two builds alike.)
 fn parry_cast(a: &Placed, b: &Placed, motion: Vec2) -> Option<f32> {
     let options = ShapeCastOptions {
         max_time_of_impact: 1.0,
@@ -83,10 +91,10 @@ fn parry_cast(a: &Placed, b: &Placed, motion: Vec2) -> Option<f32> {
     };
     parry2d::query::cast_shapes(
         &a.pose,
-        Vec2::ZERO,
+        Vector::ZERO,
         black_box(a.parry.as_ref()),
         &b.pose,
-        -motion,
+        vector(-motion),
         black_box(b.parry.as_ref()),
         options,
     )
@@ -179,7 +187,7 @@ fn main() {
             sweeps
                 .iter()
                 .map(|(a, b, _)| {
-                    parry2d::query::distance(
+                    parry_compat::distance(
                         &a.pose,
                         black_box(a.parry.as_ref()),
                         &b.pose,
@@ -219,7 +227,7 @@ fn main() {
         sweeps.iter().map(|(a, b, _)| {
             (
                 Some(sat2d::distance(&a.shape, &a.iso, &b.shape, &b.iso)),
-                parry2d::query::distance(&a.pose, a.parry.as_ref(), &b.pose, b.parry.as_ref()).ok(),
+                parry_compat::distance(&a.pose, a.parry.as_ref(), &b.pose, b.parry.as_ref()).ok(),
             )
         }),
         10.0,
@@ -236,8 +244,9 @@ fn main() {
             sat2d::cast_shape(&a.shape, &a.iso, *motion, &b.shape, &b.iso, Vec2::ZERO).is_some()
         })
         .count();
+    println!("\nqueries: sat2d vs {PARRY2D}");
     println!(
-        "\n{:<12} {:>9} {:>9} {:>7} {:>6} {:>13}",
+        "{:<12} {:>9} {:>9} {:>7} {:>6} {:>13}",
         "query", "sat2d", "parry2d", "ratio", "hits", "disagreements"
     );
     for (name, ours, theirs, hits, disagree) in [
@@ -274,7 +283,7 @@ fn main() {
         );
     }
     println!(
-        "(per case, criterion medians; ratio = parry2d time / sat2d time; hits out of {CASES};\n\
+        "(per case, criterion medians; ratio = {PARRY2D} time / sat2d time; hits out of {CASES};\n\
          disagreements: hit vs miss, or answers apart by more than 1e-3 relative)"
     );
 }

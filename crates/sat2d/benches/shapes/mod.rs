@@ -1,9 +1,14 @@
 //! Seeded shapes built in both sat2d and parry2d, for the benches that compare them.
+//!
+//! The same cases in both builds of the benches: sat2d's own (parry2d 0.27) and
+//! `benches/parry_peers` (parry2d 0.31).
 #![allow(dead_code)]
 
 use parry2d::math::Pose;
 use parry2d::shape::{Ball, Capsule as ParryCapsule, ConvexPolygon as ParryPolygon, SharedShape};
 use sat2d::{Iso, Shape, Vec2};
+
+use crate::parry_compat::vector;
 
 /// One shape in both libraries, at one placement.
 pub struct Placed {
@@ -25,9 +30,10 @@ pub fn random_polygon(rng: &mut fastrand::Rng) -> (Shape, SharedShape) {
                     * (0.7 + 0.3 * rng.f32())
             })
             .collect();
+        let parry_points: Vec<_> = points.iter().map(|&point| vector(point)).collect();
         if let (Ok(shape @ Shape::Polygon(_)), Some(parry)) = (
             Shape::convex_hull(&points),
-            ParryPolygon::from_convex_hull(&points),
+            ParryPolygon::from_convex_hull(&parry_points),
         ) {
             return (shape, SharedShape::new(parry));
         }
@@ -53,6 +59,6 @@ pub fn place(shape: (Shape, SharedShape), translation: Vec2, angle: f32) -> Plac
         shape: shape.0,
         iso: Iso::new(translation, angle),
         parry: shape.1,
-        pose: Pose::new(translation, angle),
+        pose: Pose::new(vector(translation), angle),
     }
 }
