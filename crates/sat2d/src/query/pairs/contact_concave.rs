@@ -215,6 +215,18 @@ pub(crate) fn measure_parts(
             }
             .run(&mut budget)
         };
+        // A push the search could not prove minimal (the budget ran out) is not
+        // trusted to clear either (a fuzzed pair of tiny stars far out was left
+        // overlapping): the bounding circles' push is returned, which clears by
+        // construction.
+        let mtv = if mtv.minimal {
+            mtv
+        } else {
+            Mtv {
+                push: fallback,
+                minimal: false,
+            }
+        };
         match mtv.push.try_normalize() {
             Some(normal) => (normal, mtv.push.length(), mtv.minimal),
             None => (touching[0].2.normal, 0.0, mtv.minimal),
