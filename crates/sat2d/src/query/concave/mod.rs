@@ -50,10 +50,12 @@
 //! part pair looked at, difference built, square tested and candidate point tested
 //! spends units by the points it reads, up to `30,000 + 300 ×` the parts' points (about
 //! 0.7 ms for two 64-point outlines, 32 ms for two 4,096-point ones, on the machine
-//! the bounds were measured on). Past it the search stops and answers with the
-//! shortest free point found so far, at worst the hulls' MTV: a push that separates but
-//! may not be minimal, which [`Contact::is_minimal`](crate::Contact::is_minimal)
-//! reports. The count makes the answer deterministic; the
+//! the bounds were measured on). Past it the search stops, and the contact answers
+//! with the bounding circles' push (along the centres, far enough to clear both
+//! circles): a push that separates by construction but may not be minimal, which
+//! [`Contact::is_minimal`](crate::Contact::is_minimal) reports. (The shortest free
+//! point found so far, or the hulls' MTV, would usually be shorter, but an unproven
+//! point was found by fuzzing to leave a pair overlapping.) The count makes the answer deterministic; the
 //! `concentric_stars` bench and the `timing` fuzz target measure the time.
 
 pub(crate) mod aabb_tree;

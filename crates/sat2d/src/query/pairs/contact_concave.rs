@@ -140,8 +140,8 @@ pub(crate) struct PartsContact {
 /// The work is budgeted: [`WorkBudget::for_points`] of the parts' points, spent on the
 /// part pairs' contacts (a few units per pair looked at, and four times the product
 /// of the two parts' point counts per pair measured) and then on the MTV search. Once the budget is
-/// spent, the push is the shortest one found that separates (at worst the convex
-/// hulls' MTV or `fallback`, whichever is shorter) and `minimal` is `false`; the
+/// spent, the push is `fallback` (the bounding circles' push, which clears by
+/// construction) and `minimal` is `false`; the
 /// points are those of the pairs measured by then. (Until some pair is found
 /// touching, the pairs are walked on past the budget, as
 /// [`intersects`](crate::intersects) walks them: "no contact" is never a guess.)
