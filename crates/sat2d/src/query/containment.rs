@@ -229,22 +229,12 @@ fn segment_distance(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::math::segment::edge_normal;
+    use crate::query::regular_core::RegularCore;
 
     #[test]
     fn the_bisected_polygon_test_agrees_with_the_planes() {
-        let count = 100;
-        let points: Vec<Vec2> = (0..count)
-            .map(|i| Vec2::from_angle(i as f32 * core::f32::consts::TAU / count as f32) * 2.0)
-            .collect();
-        let normals: Vec<Vec2> = (0..count)
-            .map(|k| edge_normal(points[k], points[(k + 1) % count]))
-            .collect();
-        let core = RoundedConvex {
-            points: &points,
-            normals: &normals,
-            radius: 0.0,
-        };
+        let polygon = RegularCore::new(100, 2.0);
+        let core = polygon.core();
         let mut rng = fastrand::Rng::with_seed(5);
         for _ in 0..2_000 {
             let point = Vec2::new(rng.f32() - 0.5, rng.f32() - 0.5) * 5.0;

@@ -11,10 +11,10 @@
 //!   what it stands on: which part pairs are near (`part_pairs.rs`, through
 //!   `aabb_tree.rs`), their Minkowski differences (`minkowski_difference.rs`, a
 //!   many-sided part cut down by `convex_window.rs`), and the nearest point no
-//!   difference covers (`nearest_uncovered.rs`, with `square_cover.rs` and
-//!   `boundary_piece.rs`), bounded by a count of work (`work_budget.rs`) and seeded
-//!   with the convex hulls' push (`hull_push.rs`). Its module doc walks through the
-//!   algorithm.
+//!   difference covers (`nearest_uncovered.rs`, with `square_cover.rs`,
+//!   `square_solve.rs` and `boundary_piece.rs`), bounded by a count of work
+//!   (`work_budget.rs`) and seeded with the convex hulls' push (`hull_push.rs`). Its
+//!   module doc walks through the algorithm.
 //! - `cast/`: [`cast_ray`], [`cast_shape`] and [`distance`].
 //! - `parts.rs`: a shape's convex parts placed in one frame, for the routines that
 //!   loop over part pairs (concave contact, casts, distance).
@@ -37,6 +37,8 @@ mod kernel;
 mod manifold;
 mod pairs;
 mod parts;
+#[cfg(test)]
+mod regular_core;
 mod route;
 mod transformed_core;
 

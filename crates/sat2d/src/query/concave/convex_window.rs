@@ -124,21 +124,12 @@ mod tests {
     use super::*;
     use crate::query::core_intersection::core_intersection;
     use crate::query::kernel::ConvexCore;
+    use crate::query::regular_core::RegularCore;
 
     #[test]
     fn a_many_sided_polygon_keeps_its_part_in_the_box() {
-        let count = 400;
-        let points: Vec<Vec2> = (0..count)
-            .map(|i| Vec2::from_angle(i as f32 * core::f32::consts::TAU / count as f32) * 3.0)
-            .collect();
-        let normals: Vec<Vec2> = (0..count)
-            .map(|k| edge_normal(points[k], points[(k + 1) % count]))
-            .collect();
-        let core = RoundedConvex {
-            points: &points,
-            normals: &normals,
-            radius: 0.0,
-        };
+        let polygon = RegularCore::new(400, 3.0);
+        let core = polygon.core();
         let region = Aabb::new(Vec2::new(2.5, -0.5), Vec2::new(3.5, 0.5));
         let window = ConvexWindow::new(core, &region);
         let cut = window.view().unwrap();

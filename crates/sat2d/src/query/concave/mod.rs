@@ -15,9 +15,9 @@
 //! a point of some difference's boundary that no other covers. No direction is
 //! guessed. **The window** ([`MtvSearch`](mtv_search::MtvSearch)): the search looks
 //! only within `reach` of the origin, starting a little past the deepest pair's
-//! overlap (no MTV is shorter; with at most 64 part pairs, past the bounding circles'
-//! push at once) and doubling until it holds an answer; a difference farther than
-//! `reach` covers nothing nearer, so an answer found within it is the answer. **Finding the pairs.** An [`AabbTree`](aabb_tree::AabbTree) over the part
+//! overlap (no MTV is shorter; with at most 64 part pairs, past the hulls' push at
+//! once) and doubling until it holds an answer; a difference farther than `reach`
+//! covers nothing nearer, so an answer found within it is the answer. **Finding the pairs.** An [`AabbTree`](aabb_tree::AabbTree) over the part
 //! boxes of the shape with fewer parts gives every part pair whose boxes come within
 //! `reach` of each other ([`PartPairs`](part_pairs::PartPairs)); only their
 //! differences can come within `reach` of the origin, and each is built cut to the
@@ -50,12 +50,12 @@
 //! part pair looked at, difference built, square tested and candidate point tested
 //! spends units by the points it reads, up to `30,000 + 300 ×` the parts' points (about
 //! 0.7 ms for two 64-point outlines, 32 ms for two 4,096-point ones, on the machine
-//! the bounds were measured on). Past it the search stops, and the contact answers
-//! with the bounding circles' push (along the centres, far enough to clear both
-//! circles): a push that separates by construction but may not be minimal, which
-//! [`Contact::is_minimal`](crate::Contact::is_minimal) reports. (The shortest free
-//! point found so far, or the hulls' MTV, would usually be shorter, but an unproven
-//! point was found by fuzzing to leave a pair overlapping.) The count makes the answer deterministic; the
+//! the bounds were measured on). Past it the search stops and answers with the best
+//! push it has proven to separate: the nearest point found so far that no difference
+//! covers (a candidate is kept only once every difference meeting its square has been
+//! read, so a test the budget cut short never makes one), else the hulls' MTV. It may
+//! not be minimal, which [`Contact::is_minimal`](crate::Contact::is_minimal) reports.
+//! The count makes the answer deterministic; the
 //! `concentric_stars` bench and the `timing` fuzz target measure the time.
 
 pub(crate) mod aabb_tree;
@@ -67,4 +67,5 @@ pub(crate) mod mtv_search;
 pub(crate) mod nearest_uncovered;
 pub(crate) mod part_pairs;
 pub(crate) mod square_cover;
+pub(crate) mod square_solve;
 pub(crate) mod work_budget;

@@ -76,10 +76,12 @@ impl MtvSearch<'_> {
     ///         bound counts as one once the window holds it)
     ///     if found: return t
     ///     reach = 2 · reach, but no farther than just past the upper bound
-    /// budget spent at any step: the best free point found so far, or the upper bound
+    /// budget spent at any step: the nearest point found so far that no difference
+    /// covers (proven: every difference that meets its square was read), else the
+    /// upper bound
     /// ```
-    /// With few part pairs every difference is cheap to build and to search, so the
-    /// first window holds them all and the answer.
+    /// Both answers past the budget separate. With few part pairs every difference is
+    /// cheap to build and to search, so the first window holds them all and the answer.
     pub fn run(&self, budget: &mut WorkBudget) -> Mtv {
         let limit = self.upper.length();
         let last = 1.01 * limit + self.slack;

@@ -11,21 +11,19 @@
 //! the cube of their number, and where many shapes pile up near the origin (finely
 //! toothed parts meshing) nearly every point lies deep inside the union. The quadtree spends its effort only near the union's boundary: a square that
 //! one shape covers whole is dropped at once, a square that no shape meets is free,
-//! and only a square that few shapes meet is solved piece by piece. A shape with many
+//! (`square_cover.rs` tells both), and only a square that few shapes meet is solved
+//! piece by piece (`square_solve.rs`). A shape with many
 //! edges is cut down to each quarter it reaches, so deep squares read short shapes.
 
 use core::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use glam::Vec2;
-use smallvec::SmallVec;
 
 use crate::Aabb;
-use crate::query::concave::boundary_piece::{BoundaryPiece, covers};
 use crate::query::concave::minkowski_difference::MinkowskiDifference;
-use crate::query::concave::square_cover::{
-    ALL_CORNERS, Relation, covered_corners, pair_covers, relation,
-};
+use crate::query::concave::square_cover::{Relation, covered_by_two, relation};
+use crate::query::concave::square_solve::SquareSolve;
 use crate::query::concave::work_budget::{BUILD, TEST, WorkBudget};
 
 /// A square met by at most this many shapes is solved piece by piece.
@@ -39,18 +37,6 @@ const FEW_POINTS: usize = 256;
 
 /// See [`FEW_POINTS`].
 const STALLS: u8 = 2;
-
-/// A square met by more than [`FEW`] shapes is tried for a cover by two of them: up to
-/// this many shapes, all of them; past it, only those whose box holds the square, and
-/// at most this many. (Where many meet, they are mostly thin ones, each covering a
-/// corner or two, and no two of them cover a square: finely toothed parts meshing.
-/// But a tiny many-part shape deep in a large one gives every seam between the large
-/// one's parts dozens of large differences from each side, and without the test the
-/// quadtree follows each seam down to its finest squares: seconds, not milliseconds.)
-const PAIRED: usize = 64;
-
-/// The most pairs of shapes tried as a square's cover.
-const PAIR_TRIES: usize = 4;
 
 /// Squares are not split below the window's size over this.
 const FINEST: f32 = 4096.0;
@@ -68,7 +54,10 @@ struct Cell {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Outcome {
     /// The nearest free point found (`None`: every point closer than `reach` is
-    /// covered, or the budget ran out before a free point was found).
+    /// covered, or the budget ran out before a free point was found). Free is proven
+    /// even when the search is incomplete: a point is kept only once every shape that
+    /// meets its square has been read and found not to cover it (a test the budget
+    /// refused counts as covering), so it is never a guess.
     pub point: Option<Vec2>,
     /// Whether the search ran to the end, so that `point` is the nearest.
     pub complete: bool,
@@ -174,7 +163,7 @@ pub(crate) fn nearest_uncovered_point(
             let nearest = Vec2::ZERO.clamp(square.min, square.max);
             (best, found) = (nearest.length(), Some(nearest));
         } else if few || square.half_extents().x <= finest {
-            let local = Local {
+            let local = SquareSolve {
                 shapes: &shapes,
                 list: &lists[kept],
                 square,
@@ -235,139 +224,10 @@ pub(crate) fn nearest_uncovered_point(
     }
 }
 
-/// Whether two of the shapes `kept` (with their `boxes`) together cover the square: a
-/// seam between two neighbouring parts' differences, dropped at once instead of
-/// followed down to the finest squares. Which shapes are looked at: see [`PAIRED`].
-/// Shapes covering more corners are tried first, and at most [`PAIR_TRIES`] pairs.
-/// Spends a unit of `budget` per point read (and reports no cover once it is spent).
-fn covered_by_two(
-    shapes: &[MinkowskiDifference],
-    boxes: &[Aabb],
-    kept: &[u32],
-    square: &Aabb,
-    slack: f32,
-    budget: &mut WorkBudget,
-) -> bool {
-    let many = kept.len() > PAIRED;
-    let mut cornering: SmallVec<[(u32, u8); 16]> = kept
-        .iter()
-        .filter(|shape| !many || boxes[**shape as usize].contains(square))
-        .take(PAIRED)
-        .map(|shape| {
-            let view = shapes[*shape as usize].view();
-            budget.spend(TEST + 4 * view.points.len());
-            (*shape, covered_corners(view, square, slack))
-        })
-        .filter(|(_, corners)| *corners != 0)
-        .collect();
-    cornering.sort_unstable_by_key(|(shape, corners)| (Reverse(corners.count_ones()), *shape));
-    let mut tries = 0;
-    for (index, (first, mask)) in cornering.iter().enumerate() {
-        for (second, other) in &cornering[index + 1..] {
-            if mask | other != ALL_CORNERS {
-                continue;
-            }
-            let (first, second) = (
-                shapes[*first as usize].view(),
-                shapes[*second as usize].view(),
-            );
-            if !budget.spend(TEST + 8 * (first.points.len() + second.points.len())) {
-                return false;
-            }
-            if pair_covers(first, second, square, slack)
-                || pair_covers(second, first, square, slack)
-            {
-                return true;
-            }
-            tries += 1;
-            if tries == PAIR_TRIES {
-                return false;
-            }
-        }
-    }
-    false
-}
-
-/// A square met by few shapes, solved piece by piece.
-struct Local<'a> {
-    shapes: &'a [MinkowskiDifference],
-    list: &'a [u32],
-    square: Aabb,
-    slack: f32,
-}
-
-impl Local<'_> {
-    /// Lowers `best` to the nearest free point inside the square, if nearer, spending
-    /// a unit of `budget` per piece, per pair of pieces crossed and per point a cover
-    /// test reads (it stops once the budget is spent).
-    ///
-    /// ```text
-    /// pieces = the boundary pieces of the shapes met that reach into the square
-    /// candidates = each piece's nearest point and ends, and where pieces of two
-    ///              shapes cross, inside the square
-    /// best = the nearest candidate that no shape met covers, if nearer
-    /// ```
-    /// A candidate is tested only against the shapes that meet the square, so only
-    /// candidates inside it (or within half the slack, where no other shape can cover
-    /// them by more than the slack) are kept.
-    fn solve(&self, best: &mut f32, found: &mut Option<Vec2>, budget: &mut WorkBudget) {
-        let inside = self.square.grown(0.5 * self.slack);
-        let mut pieces: SmallVec<[(u32, BoundaryPiece, Aabb); 32]> = SmallVec::new();
-        for &owner in self.list {
-            if !budget.spend(TEST + 4 * self.shapes[owner as usize].view().points.len()) {
-                return;
-            }
-            for piece in BoundaryPiece::of(self.shapes[owner as usize].view()) {
-                let bounds = piece.bounds();
-                if bounds.intersects(&inside) && piece.nearest().length() < *best {
-                    pieces.push((owner, piece, bounds));
-                }
-            }
-        }
-        // Each candidate is tested as it comes, against the shape that covered the last
-        // one first (neighbours share coverers); a free one lowers `best`, which then
-        // rules out the candidates beyond it unseen.
-        let mut last = 0;
-        let mut consider = |point: Vec2, budget: &mut WorkBudget| {
-            let distance = point.length();
-            if distance >= *best || !inside.contains_point(point) {
-                return;
-            }
-            let mut covered = |shape: &u32| {
-                let view = self.shapes[*shape as usize].view();
-                // A spent budget leaves the point unproven: counted as covered.
-                !budget.spend(TEST + view.points.len()) || covers(view, point, self.slack)
-            };
-            if covered(&self.list[last]) {
-                return;
-            }
-            match self.list.iter().position(covered) {
-                Some(shape) => last = shape,
-                None => (*best, *found) = (distance, Some(point)),
-            }
-        };
-        for (index, (owner, piece, bounds)) in pieces.iter().enumerate() {
-            if !budget.spend(TEST + 4 * (pieces.len() - index)) {
-                return;
-            }
-            consider(piece.nearest(), budget);
-            for end in piece.ends() {
-                consider(end, budget);
-            }
-            for (other_owner, other, other_bounds) in &pieces[index + 1..] {
-                if other_owner != owner && bounds.intersects(other_bounds) {
-                    for crossing in piece.crossings(other) {
-                        consider(crossing, budget);
-                    }
-                }
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::query::concave::boundary_piece::covers;
     use crate::shape::rounded_convex::RoundedConvex;
 
     const SQUARE: [Vec2; 4] = [
@@ -434,5 +294,41 @@ mod tests {
             .point
             .is_none()
         );
+    }
+
+    /// Cut short at every budget, the search answers with a point that no shape
+    /// covers, or none: never a candidate it could not finish testing.
+    #[test]
+    fn an_incomplete_search_answers_only_with_a_point_no_shape_covers() {
+        // Twenty rounded squares crowding the origin, like part pairs' differences.
+        let shapes: Vec<MinkowskiDifference> = (0..20)
+            .map(|k| {
+                let angle = k as f32 * 2.4;
+                let center = Vec2::from_angle(angle) * (0.3 + 0.02 * k as f32);
+                square(center, 0.25 + 0.01 * k as f32, 0.05 * (k % 3) as f32)
+            })
+            .collect();
+        let slack = 1e-5;
+        let complete = nearest_uncovered_point(shapes.clone(), 4.0, slack, None, &mut budget());
+        assert!(complete.complete);
+        let exact = complete.point.expect("the union is bounded");
+        let mut incomplete_points = 0;
+        for units in (0..40_000).step_by(97) {
+            let outcome = nearest_uncovered_point(
+                shapes.clone(),
+                4.0,
+                slack,
+                None,
+                &mut WorkBudget::with_units(units),
+            );
+            if let Some(point) = outcome.point {
+                for shape in &shapes {
+                    assert!(!covers(shape.view(), point, slack), "{units}: {point}");
+                }
+                assert!(point.length() >= exact.length() - slack, "{units}: {point}");
+                incomplete_points += usize::from(!outcome.complete);
+            }
+        }
+        assert!(incomplete_points > 0, "some cut-short search found a point");
     }
 }

@@ -4,14 +4,31 @@
 //! Frame-free: shapes and squares are in one frame. "Covers" is strict, by more than
 //! the slack ([`covers`]), so a covered square holds no free point.
 
+use core::cmp::Reverse;
+
 use glam::Vec2;
+use smallvec::SmallVec;
 
 use crate::Aabb;
 use crate::query::concave::boundary_piece::{covers, shrunk_chord};
+use crate::query::concave::minkowski_difference::MinkowskiDifference;
+use crate::query::concave::work_budget::{TEST, WorkBudget};
 use crate::shape::rounded_convex::RoundedConvex;
 
 /// All four corners covered.
 pub(crate) const ALL_CORNERS: u8 = 0b1111;
+
+/// A square met by more than a few shapes is tried for a cover by two of them: up to
+/// this many shapes, all of them; past it, only those whose box holds the square, and
+/// at most this many. (Where many meet, they are mostly thin ones, each covering a
+/// corner or two, and no two of them cover a square: finely toothed parts meshing.
+/// But a tiny many-part shape deep in a large one gives every seam between the large
+/// one's parts dozens of large differences from each side, and without the test the
+/// quadtree follows each seam down to its finest squares: seconds, not milliseconds.)
+const PAIRED: usize = 64;
+
+/// The most pairs of shapes tried as a square's cover.
+const PAIR_TRIES: usize = 4;
 
 /// How a shape and a square lie.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,6 +122,59 @@ pub(crate) fn pair_covers(
                 .all(|t| covers(second, start + direction * t, slack))
         })
     })
+}
+
+/// Whether two of the shapes `kept` (with their `boxes`) together cover the square: a
+/// seam between two neighbouring parts' differences, dropped at once instead of
+/// followed down to the finest squares. Which shapes are looked at: see [`PAIRED`].
+/// Shapes covering more corners are tried first, and at most [`PAIR_TRIES`] pairs.
+/// Spends a unit of `budget` per point read (and reports no cover once it is spent).
+pub(crate) fn covered_by_two(
+    shapes: &[MinkowskiDifference],
+    boxes: &[Aabb],
+    kept: &[u32],
+    square: &Aabb,
+    slack: f32,
+    budget: &mut WorkBudget,
+) -> bool {
+    let many = kept.len() > PAIRED;
+    let mut cornering: SmallVec<[(u32, u8); 16]> = kept
+        .iter()
+        .filter(|shape| !many || boxes[**shape as usize].contains(square))
+        .take(PAIRED)
+        .map(|shape| {
+            let view = shapes[*shape as usize].view();
+            budget.spend(TEST + 4 * view.points.len());
+            (*shape, covered_corners(view, square, slack))
+        })
+        .filter(|(_, corners)| *corners != 0)
+        .collect();
+    cornering.sort_unstable_by_key(|(shape, corners)| (Reverse(corners.count_ones()), *shape));
+    let mut tries = 0;
+    for (index, (first, mask)) in cornering.iter().enumerate() {
+        for (second, other) in &cornering[index + 1..] {
+            if mask | other != ALL_CORNERS {
+                continue;
+            }
+            let (first, second) = (
+                shapes[*first as usize].view(),
+                shapes[*second as usize].view(),
+            );
+            if !budget.spend(TEST + 8 * (first.points.len() + second.points.len())) {
+                return false;
+            }
+            if pair_covers(first, second, square, slack)
+                || pair_covers(second, first, square, slack)
+            {
+                return true;
+            }
+            tries += 1;
+            if tries == PAIR_TRIES {
+                return false;
+            }
+        }
+    }
+    false
 }
 
 #[cfg(test)]

@@ -16,6 +16,8 @@ mod chord;
 mod difference_clip;
 mod face_scan;
 mod ray_entry;
+mod ray_target;
+mod ray_touching;
 
 use glam::Vec2;
 use wide::f32x8;
@@ -29,7 +31,8 @@ pub(crate) use difference_clip::{clip_difference, clip_difference_lanes};
 pub(crate) use face_scan::{
     FaceScan, plane_distance, plane_distance_lanes, scan_face_lanes, scan_faces,
 };
-pub(crate) use ray_entry::{Feature, ROUNDING_SLACK, RayEntry, RayTarget, ray_entry};
+pub(crate) use ray_entry::{Feature, ROUNDING_SLACK, RayEntry, ray_entry};
+pub(crate) use ray_target::RayTarget;
 
 /// A convex core as the pair routines read it: the kernels in one form.
 pub(crate) trait ConvexCore {

@@ -10,6 +10,8 @@ use glam::Vec2;
 
 use super::ConvexCore;
 use super::chord::{Clipped, clip_by_faces_entering};
+use super::ray_target::RayTarget;
+use super::ray_touching::{Start, clip_near_the_end, enter_disc, touching_start};
 use crate::RELATIVE_TOLERANCE;
 use crate::shape::rounded_convex::RoundedConvex;
 
@@ -33,50 +35,6 @@ pub(crate) struct RayEntry<S> {
     pub feature: Feature<S>,
 }
 
-/// A convex core grown by a radius, as [`ray_entry`] reads it: clipped by its grown
-/// faces, and asked, where the ray enters them, whether it has met the shape or is in
-/// the corner of one core point.
-pub(crate) trait RayTarget {
-    /// Where on the shape a hit lies, as the caller needs it back.
-    type Spot: Copy;
-
-    /// The radius the core is grown by.
-    fn radius(&self) -> f32;
-
-    /// How far outside the shape a point still touches it (closed sets, as
-    /// [`intersects`](crate::intersects) decides): a ray that starts within it hits at
-    /// 0, and one that passes within it grazes the shape and hits.
-    fn tolerance(&self) -> f32;
-
-    /// The ray clipped by the grown face half-planes, each pushed out by `push`, a
-    /// miss included (see [`Clipped`]).
-    fn clip(&self, origin: Vec2, direction: Vec2, push: f32) -> Clipped;
-
-    /// How far the height over a grown face of a point up to `reach` along the ray
-    /// from `origin` may be off by rounding: [`ROUNDING_SLACK`] times the size of the
-    /// coordinates the face's offset is formed from, and of the point's (the rate at
-    /// which the ray closes on the face carries a rounding too, which grows with the
-    /// distance along it).
-    fn rounding(&self, origin: Vec2, reach: f32) -> f32;
-
-    /// For a ray entering grown face `face` at `point`: `Ok` with the face's unit
-    /// normal when `point` lies on the shape, or `Err` with the core point whose
-    /// corner `point` lies in.
-    fn enter_face(
-        &self,
-        face: usize,
-        point: Vec2,
-    ) -> Result<(Vec2, Self::Spot), (Vec2, Self::Spot)>;
-
-    /// The unit outward normal of grown face `face`.
-    fn face_normal(&self, face: usize) -> Vec2;
-
-    /// For a ray starting within the tolerance of every grown face half-plane: `None`
-    /// when `point` lies in the shape or within the tolerance of it, else the core
-    /// point whose corner it lies in.
-    fn corner_of(&self, point: Vec2) -> Option<(Vec2, Self::Spot)>;
-}
-
 /// Where the ray `origin + t · direction`, `0 ≤ t ≤ max_distance`, first meets
 /// `target` grown by its radius. `direction` must be unit length. Exact: no iteration,
 /// no tolerance loop.
@@ -92,16 +50,8 @@ pub(crate) trait RayTarget {
 /// entered beside the shape               → the ray is in core point v's corner: hit v's disc or miss
 /// started within the half-planes         → in a corner: that point's disc
 /// ```
-/// Why clip again: a face nearly parallel to the ray crosses it where the rounding
-/// of its offset and of the rate at which the ray closes on it, divided by that tiny
-/// rate, puts it: anywhere along a face that the ray slides past, beyond the ray's
-/// end included (a polygon's face 3e-7 off the motion, sliding past a vertex it
-/// touched halfway, was entered a third of the motion past its end: a miss). Pushed out by its
-/// rounding, such a face lets the ray in no later than where it comes within that
-/// rounding of the plane, and the faces the ray crosses steeply decide. Only then:
-/// pushed, every entry moves by a rounding or two, and an exact hit would lose its
-/// precision. A crossing within the range that comes late by rounding still lies
-/// within that rounding of every face, so the shapes touch there.
+/// Why clip again, and how a touching start and a graze are told apart: see
+/// `ray_touching.rs`.
 ///
 /// Why the corner step is exact: between the grown polygon and the shape lie only the
 /// corners, each bounded by two grown faces and the disc of one core point. A ray in a
@@ -120,36 +70,16 @@ pub(crate) fn ray_entry<T: RayTarget>(
     max_distance: f32,
 ) -> Option<RayEntry<T::Spot>> {
     let tolerance = target.tolerance();
-    let mut clipped = target.clip(origin, direction, 0.0);
-    // Past the ray's end through a face so nearly parallel to it that rounding moves
-    // the crossing by more than the tolerance: perhaps only rounding put it there
-    // (see above). Clipped again, the faces pushed out by their rounding, the ray
-    // meets the shape if it does so clear of the end by that rounding (at the end, as
-    // against the next part of a concave shape met at the best part's hit, the tie
-    // stays a miss).
-    if clipped.contact() > max_distance {
-        let rounding = target.rounding(origin, max_distance);
-        if rounding > clipped.enter_rate * tolerance {
-            let pushed = target.clip(origin, direction, rounding);
-            if pushed.contact() + 2.0 * rounding / pushed.enter_rate < max_distance {
-                clipped = pushed;
-            }
-        }
-    }
+    let clipped = clip_near_the_end(target, origin, direction, max_distance);
     let inside = RayEntry {
         distance: 0.0,
         normal: -direction,
         feature: Feature::Inside,
     };
-    // Only an origin within the tolerance of every grown face plane can touch: the
-    // shape lies within those planes.
-    let start = if clipped.height <= tolerance {
-        match target.corner_of(origin) {
-            None => return Some(inside),
-            corner => corner,
-        }
-    } else {
-        None
+    let start = match touching_start(target, &clipped, origin) {
+        Start::Touching => return Some(inside),
+        Start::InCorner(corner) => Some(corner),
+        Start::Apart => None,
     };
     let missed = clipped.interval().is_none() && !clipped.within(tolerance);
     // Where the ray meets the faces, or for a graze passes closest to them.
@@ -199,54 +129,6 @@ pub(crate) fn ray_entry<T: RayTarget>(
         normal,
         feature: Feature::Vertex(spot),
     })
-}
-
-/// Where the ray enters the disc of `radius` around `center` (0 when it starts in
-/// it), and the disc's outward unit normal there; a ray that passes within
-/// `tolerance` of the disc grazes it, at its closest approach. `None` when it passes
-/// farther, or the disc lies behind.
-///
-/// ```text
-/// along = (center − origin) · d,  off = (center − origin) × d   (signed, across the ray)
-/// half  = √(r² − off²), or 0 for a graze (r < |off| ≤ r + tolerance)
-/// hit   = along − half;  normal ∝ d⊥ · off − d · half
-/// ```
-/// The normal comes from `off` and `half`, not from `origin + d · hit − center`:
-/// that difference of nearly equal points is rounding when the disc is small beside
-/// the ray's length, and with radius 0 (a segment's end, met head on) it points
-/// wherever a one-ulp overshoot lies, along the ray into the shape. A disc of radius 0
-/// has no normal of its own: the caller's `head_on`, a normal from the point's cone
-/// that faces the ray, stands for it.
-fn enter_disc(
-    center: Vec2,
-    radius: f32,
-    tolerance: f32,
-    origin: Vec2,
-    direction: Vec2,
-    head_on: Vec2,
-) -> Option<(f32, Vec2)> {
-    let to_center = center - origin;
-    let along = to_center.dot(direction);
-    let off = to_center.perp_dot(direction);
-    let half_squared = radius * radius - off * off;
-    let half = if half_squared >= 0.0 {
-        half_squared.sqrt()
-    } else if off.abs() <= radius + tolerance {
-        0.0
-    } else {
-        return None;
-    };
-    if along + half < 0.0 {
-        return None;
-    }
-    let normal = if radius > 0.0 {
-        (direction.perp() * off - direction * half)
-            .try_normalize()
-            .unwrap_or(head_on)
-    } else {
-        head_on
-    };
-    Some(((along - half).max(0.0), normal))
 }
 
 /// Where on a core given by its points a ray met it: the face or core point `index`,

@@ -31,8 +31,11 @@ use crate::{Aabb, Contact, Iso, Shape};
 /// pairs, but where thin parts meet at a shallow angle, the shortest push that leaves
 /// them within the tolerance moves a long way with the rounding: two needle stars
 /// pushed 38.95 one way and 38.93 the other (found by the `pairs` fuzz target). The
-/// order compares the placements (translation, then rotation), then the reaches and
-/// part counts; only identical placements of alike shapes fall back on argument order.
+/// order compares the placements (translation, then rotation), then the reaches, part
+/// counts and areas; only identical placements of alike shapes fall back on argument
+/// order. (Two fuzzed stars with one placement, one reach and one part count, their
+/// tips a millionth apart, were solved in argument order, and past the work budget
+/// the two orders' pushes differ: 0.031 and 0.039.)
 pub(crate) fn solved_reversed(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
     #[expect(
         clippy::cast_precision_loss,
@@ -46,6 +49,7 @@ pub(crate) fn solved_reversed(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) ->
             iso.rotation.sin,
             shape.reach(),
             shape.part_count() as f32,
+            shape.area(),
         ]
     };
     let (key_a, key_b) = (key(a, iso_a), key(b, iso_b));
@@ -140,9 +144,10 @@ pub(crate) struct PartsContact {
 /// The work is budgeted: [`WorkBudget::for_points`] of the parts' points, spent on the
 /// part pairs' contacts (a few units per pair looked at, and four times the product
 /// of the two parts' point counts per pair measured) and then on the MTV search. Once the budget is
-/// spent, the push is `fallback` (the bounding circles' push, which clears by
-/// construction) and `minimal` is `false`; the
-/// points are those of the pairs measured by then. (Until some pair is found
+/// spent, `minimal` is `false` and the push is the search's best proven one: the
+/// nearest point found that no part pair's difference covers, else the convex hulls'
+/// MTV (or `fallback`, if shorter or the hulls are degenerate), each of which
+/// separates; the points are those of the pairs measured by then. (Until some pair is found
 /// touching, the pairs are walked on past the budget, as
 /// [`intersects`](crate::intersects) walks them: "no contact" is never a guess.)
 pub(crate) fn measure_parts(
@@ -214,18 +219,6 @@ pub(crate) fn measure_parts(
                 slack: 0.25 * tolerance,
             }
             .run(&mut budget)
-        };
-        // A push the search could not prove minimal (the budget ran out) is not
-        // trusted to clear either (a fuzzed pair of tiny stars far out was left
-        // overlapping): the bounding circles' push is returned, which clears by
-        // construction.
-        let mtv = if mtv.minimal {
-            mtv
-        } else {
-            Mtv {
-                push: fallback,
-                minimal: false,
-            }
         };
         match mtv.push.try_normalize() {
             Some(normal) => (normal, mtv.push.length(), mtv.minimal),
