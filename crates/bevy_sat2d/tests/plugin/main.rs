@@ -26,6 +26,7 @@ mod scenes;
 mod seamless_contacts;
 mod spatial_query;
 mod static_changes;
+mod steady_state_allocations;
 mod swept_collider;
 mod swept_collider_paths;
 mod tile_level;

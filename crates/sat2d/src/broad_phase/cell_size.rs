@@ -30,16 +30,19 @@ pub const AUTO_SAMPLE: usize = 1024;
 pub(super) const FALLBACK_SIDE: f32 = 1.0;
 
 /// The automatic side for `bounds`, of which there are `count`: an evenly strided sample
-/// of at most [`AUTO_SAMPLE`], read without collecting the rest.
-pub(super) fn auto_side<'a>(bounds: impl Iterator<Item = &'a Bounds>, count: usize) -> f32 {
+/// of at most [`AUTO_SAMPLE`], read without collecting the rest. `extents` is scratch
+/// room, kept by the caller so that re-tuning every step allocates nothing.
+pub(super) fn auto_side<'a>(
+    bounds: impl Iterator<Item = &'a Bounds>,
+    count: usize,
+    extents: &mut Vec<f32>,
+) -> f32 {
     let stride = count.div_ceil(AUTO_SAMPLE).max(1);
-    let mut extents: Vec<f32> = bounds
-        .step_by(stride)
-        .map(|bounds| {
-            let size = bounds.aabb.size();
-            size.x.max(size.y)
-        })
-        .collect();
+    extents.clear();
+    extents.extend(bounds.step_by(stride).map(|bounds| {
+        let size = bounds.aabb.size();
+        size.x.max(size.y)
+    }));
     if extents.is_empty() {
         return FALLBACK_SIDE;
     }

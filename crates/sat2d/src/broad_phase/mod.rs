@@ -41,6 +41,7 @@ mod cell_size;
 mod error;
 mod id_index;
 mod mobility;
+mod pair_sort;
 mod spatial_hash_grid;
 
 pub use bounds::Bounds;

@@ -5,6 +5,7 @@ use glam::Vec2;
 use super::cell_map::{CellEntry, CellMap, CellRange, cell_key_of, coordinates_box};
 use super::cell_size::CellSize;
 use super::id_index::IdIndex;
+use super::pair_sort::sort_pairs;
 
 mod candidate_pairs;
 mod near_static;
@@ -78,6 +79,13 @@ pub struct SpatialHashGrid {
     /// Per slot, the static colliders in the cells a moving collider covered when last
     /// looked up.
     near_static: Vec<NearStatic>,
+    /// Scratch room for the extents `CellSize::Auto` samples, kept so that re-tuning
+    /// allocates nothing.
+    extent_sample: Vec<f32>,
+    /// Scratch room for sorting the candidate pairs.
+    pair_scratch: Vec<IdPair>,
+    /// Scratch room for the oversized static colliders, listed once per step.
+    static_oversized: Vec<CellEntry>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -325,7 +333,7 @@ impl BroadPhase for SpatialHashGrid {
         // (one crowded cell, as in a pile-up): the check stops at the first pair out of
         // order, and the sort would need a scratch copy of every pair.
         if !out.is_sorted() {
-            radsort::sort_by_key(out, |&(a, b)| (u64::from(a) << 32) | u64::from(b));
+            sort_pairs(out, &mut self.pair_scratch);
         }
     }
 

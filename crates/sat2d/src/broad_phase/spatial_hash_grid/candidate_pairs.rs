@@ -35,13 +35,16 @@ impl SpatialHashGrid {
     /// statics tested directly, those in its cells through its [`NearStatic`] list
     /// (each static once, so no cell rule is needed), looked up again only when stale.
     pub(super) fn moving_static_pairs(&mut self, out: &mut Vec<IdPair>) {
-        let static_oversized: Vec<CellEntry> = self
-            .oversized_slots
-            .iter()
-            .map(|&slot| &self.proxies[slot as usize])
-            .filter(|proxy| proxy.mobility.is_static())
-            .map(Proxy::entry)
-            .collect();
+        // Taken out while the lists below are walked; put back, with its room, after.
+        let mut static_oversized = std::mem::take(&mut self.static_oversized);
+        static_oversized.clear();
+        static_oversized.extend(
+            self.oversized_slots
+                .iter()
+                .map(|&slot| &self.proxies[slot as usize])
+                .filter(|proxy| proxy.mobility.is_static())
+                .map(Proxy::entry),
+        );
         if self.near_static.len() < self.proxies.len() {
             self.near_static
                 .resize_with(self.proxies.len(), NearStatic::default);
@@ -68,6 +71,7 @@ impl SpatialHashGrid {
                 }
             }
         }
+        self.static_oversized = static_oversized;
     }
 
     pub(super) fn oversized_pairs(&self, out: &mut Vec<IdPair>) {

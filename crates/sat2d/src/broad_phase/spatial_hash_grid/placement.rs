@@ -89,13 +89,13 @@ impl SpatialHashGrid {
     }
 
     /// The automatic side for the colliders present now.
-    pub(super) fn ideal_side(&self) -> f32 {
+    pub(super) fn ideal_side(&mut self) -> f32 {
         let live = self
             .proxies
             .iter()
             .filter(|proxy| proxy.placement != Placement::Free)
             .map(|proxy| &proxy.bounds);
-        auto_side(live, self.slot_of.len())
+        auto_side(live, self.slot_of.len(), &mut self.extent_sample)
     }
 
     /// Builds on first use; with `CellSize::Auto`, re-tunes once there have been as many
