@@ -19,50 +19,49 @@ fn packed((first, second): IdPair) -> u64 {
     (u64::from(first) << 32) | u64::from(second)
 }
 
-/// The digit of `pair` that the pass at bit `shift` sorts on.
-fn digit(pair: IdPair, shift: u32) -> usize {
-    ((packed(pair) >> shift) & (BUCKETS as u64 - 1)) as usize
-}
+/// How many digits a packed pair has.
+const DIGITS: usize = (u64::BITS / DIGIT_BITS) as usize;
 
-/// Sorts `pairs` by first id, then second id. `scratch` is emptied and grown to the
-/// pairs' count while it runs, and keeps its capacity; a pass over a digit every pair
-/// shares is skipped (ids below 2¹⁶ need four passes, not eight).
+/// Sorts `pairs` by first id, then second id. `scratch` is grown to the pairs' count
+/// while it runs, and keeps its room. One pass counts every digit's buckets; a digit
+/// every pair shares is not sorted on (ids below 2¹⁶ need four passes, not eight).
 pub(super) fn sort_pairs(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>) {
     if pairs.len() < RADIX_FROM {
         pairs.sort_unstable();
         return;
     }
-    let (mut any_set, mut all_set) = (0_u64, u64::MAX);
+    let mut counts = [[0_usize; BUCKETS]; DIGITS];
     for &pair in pairs.iter() {
-        any_set |= packed(pair);
-        all_set &= packed(pair);
+        let key = packed(pair);
+        for (place, digit_counts) in counts.iter_mut().enumerate() {
+            digit_counts[((key >> (place as u32 * DIGIT_BITS)) as usize) & (BUCKETS - 1)] += 1;
+        }
     }
-    let varying = any_set ^ all_set;
-    scratch.clear();
-    scratch.resize(pairs.len(), (0, 0));
+    // Only the tail past the old length is written when the room grows.
+    if scratch.len() < pairs.len() {
+        scratch.resize(pairs.len(), (0, 0));
+    }
+    scratch.truncate(pairs.len());
     // Whether the pairs, as sorted so far, are in `scratch` rather than `pairs`.
     let mut in_scratch = false;
-    for shift in (0..u64::BITS).step_by(DIGIT_BITS as usize) {
-        if (varying >> shift) & (BUCKETS as u64 - 1) == 0 {
+    for (place, digit_counts) in counts.iter().enumerate() {
+        if digit_counts.contains(&pairs.len()) {
             continue;
+        }
+        let shift = place as u32 * DIGIT_BITS;
+        let mut starts = [0_usize; BUCKETS];
+        let mut total = 0;
+        for (start, &count) in starts.iter_mut().zip(digit_counts) {
+            *start = total;
+            total += count;
         }
         let (from, to) = if in_scratch {
             (&scratch[..], &mut pairs[..])
         } else {
             (&pairs[..], &mut scratch[..])
         };
-        let mut starts = [0_usize; BUCKETS];
         for &pair in from {
-            starts[digit(pair, shift)] += 1;
-        }
-        let mut total = 0;
-        for start in &mut starts {
-            let count = *start;
-            *start = total;
-            total += count;
-        }
-        for &pair in from {
-            let bucket = &mut starts[digit(pair, shift)];
+            let bucket = &mut starts[((packed(pair) >> shift) as usize) & (BUCKETS - 1)];
             to[*bucket] = pair;
             *bucket += 1;
         }
