@@ -7,6 +7,10 @@
 //! (every pair `Ongoing`); and the largest peak resident memory (Linux's `VmHWM`) after
 //! the first step and after the next, with the bytes per pair the first step added.
 //! Targets for 5,000 colliders: first step under 2 s, peak memory under 1 GB.
+//!
+//! A second table runs the pile-up as a game meets it: four steps, with a system that
+//! reads every `CollisionEvent` each step. It prints the worst step, the events stage of
+//! that step, and the peak resident memory after each of the four steps.
 
 mod scene;
 
@@ -55,18 +59,22 @@ fn peak_resident_mib() -> f64 {
         .map_or(0.0, |kib| kib / 1024.0)
 }
 
-/// Spawns `count` mixed colliders at the origin (each keeps its random angle), then
-/// times two steps.
-fn measure(count: usize) -> Run {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
-    app.update();
-    scene::spawn_mixed(&mut app, count, |entity, _, _| {
+/// Spawns `count` mixed colliders at the origin, each keeping its random angle.
+fn spawn_at_origin(app: &mut App, count: usize) {
+    scene::spawn_mixed(app, count, |entity, _, _| {
         entity
             .get_mut::<Transform>()
             .expect("spawned with a transform")
             .translation = Vec3::ZERO;
     });
+}
+
+/// Spawns `count` mixed colliders at the origin, then times two steps.
+fn measure(count: usize) -> Run {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+    app.update();
+    spawn_at_origin(&mut app, count);
     let before_mib = peak_resident_mib();
     let start = Instant::now();
     app.update();
@@ -88,23 +96,92 @@ fn measure(count: usize) -> Run {
     }
 }
 
-/// Runs `measure(count)` in a child process (this binary, with `--pile-up count`).
-fn measure_in_child(count: usize) -> Run {
+/// The steps of the pile-up with a reader.
+const READ_STEPS: usize = 4;
+
+/// How many `CollisionEvent`s the reader has seen.
+#[derive(Resource, Default)]
+struct EventsRead(usize);
+
+/// Reads every `CollisionEvent`, as a game reacting to them would.
+fn read_events(mut events: MessageReader<CollisionEvent>, mut read: ResMut<EventsRead>) {
+    read.0 += events.read().count();
+}
+
+/// A run of [`READ_STEPS`] steps with a reader: the worst step and its events stage in
+/// milliseconds, the peak resident memory after each step in MiB, and the events read.
+#[derive(Clone, Copy, Debug)]
+struct ReadRun {
+    worst_ms: f64,
+    worst_events_ms: f64,
+    peaks_mib: [f64; READ_STEPS],
+    events_read: usize,
+}
+
+/// Spawns `count` colliders at the origin, with a system in `Last` reading every
+/// `CollisionEvent`, then times [`READ_STEPS`] steps.
+fn measure_read(count: usize) -> ReadRun {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()))
+        .init_resource::<EventsRead>()
+        .add_systems(Last, read_events);
+    app.update();
+    spawn_at_origin(&mut app, count);
+    let (mut worst_ms, mut worst_events_ms) = (0.0, 0.0);
+    let mut peaks_mib = [0.0; READ_STEPS];
+    for peak in &mut peaks_mib {
+        let start = Instant::now();
+        app.update();
+        let step_ms = start.elapsed().as_secs_f64() * 1e3;
+        if step_ms > worst_ms {
+            worst_ms = step_ms;
+            let diagnostics = app.world().resource::<SatDiagnostics>();
+            worst_events_ms = diagnostics.events_time.as_secs_f64() * 1e3;
+        }
+        *peak = peak_resident_mib();
+    }
+    ReadRun {
+        worst_ms,
+        worst_events_ms,
+        peaks_mib,
+        events_read: app.world().resource::<EventsRead>().0,
+    }
+}
+
+/// Runs `measure_read(count)` in a child process (`--pile-up-read count`).
+fn measure_read_in_child(count: usize) -> ReadRun {
+    let fields = child_figures("--pile-up-read", count, "pile-up-read ");
+    assert_eq!(fields.len(), 3 + READ_STEPS, "{fields:?}");
+    ReadRun {
+        worst_ms: fields[0],
+        worst_events_ms: fields[1],
+        peaks_mib: std::array::from_fn(|step| fields[2 + step]),
+        events_read: fields[2 + READ_STEPS] as usize,
+    }
+}
+
+/// Runs this binary with `flag count` and returns the numbers of its line that starts
+/// with `prefix`.
+fn child_figures(flag: &str, count: usize, prefix: &str) -> Vec<f64> {
     let output = Command::new(std::env::current_exe().expect("the bench binary's path"))
-        .args(["--pile-up", &count.to_string()])
+        .args([flag, &count.to_string()])
         .output()
         .expect("the bench binary runs");
     assert!(output.status.success(), "{output:?}");
     let text = String::from_utf8_lossy(&output.stdout);
     let line = text
         .lines()
-        .find_map(|line| line.strip_prefix("pile-up "))
+        .find_map(|line| line.strip_prefix(prefix))
         .expect("the child prints its figures");
-    let fields: Vec<f64> = line
-        .split_whitespace()
+    line.split_whitespace()
         .map(|field| field.parse().expect("a number"))
-        .collect();
-    assert_eq!(fields.len(), FIELDS, "{line}");
+        .collect()
+}
+
+/// Runs `measure(count)` in a child process (this binary, with `--pile-up count`).
+fn measure_in_child(count: usize) -> Run {
+    let fields = child_figures("--pile-up", count, "pile-up ");
+    assert_eq!(fields.len(), FIELDS, "{fields:?}");
     Run {
         first_ms: fields[0],
         second_ms: fields[1],
@@ -124,11 +201,25 @@ fn median(mut values: Vec<f64>) -> f64 {
 
 fn main() {
     let arguments: Vec<String> = std::env::args().collect();
-    if let Some(count) = arguments
-        .windows(2)
-        .find(|pair| pair[0] == "--pile-up")
-        .map(|pair| pair[1].parse::<usize>().expect("a collider count"))
-    {
+    let count_after = |flag: &str| {
+        arguments
+            .windows(2)
+            .find(|pair| pair[0] == flag)
+            .map(|pair| pair[1].parse::<usize>().expect("a collider count"))
+    };
+    if let Some(count) = count_after("--pile-up-read") {
+        let run = measure_read(count);
+        let peaks: Vec<String> = run.peaks_mib.iter().map(f64::to_string).collect();
+        println!(
+            "pile-up-read {} {} {} {}",
+            run.worst_ms,
+            run.worst_events_ms,
+            peaks.join(" "),
+            run.events_read
+        );
+        return;
+    }
+    if let Some(count) = count_after("--pile-up") {
         let run = measure(count);
         println!(
             "pile-up {} {} {} {} {} {} {} {}",
@@ -181,6 +272,38 @@ fn main() {
             first_peak,
             peak,
             (first_peak - before) * 1024.0 * 1024.0 / pairs as f64,
+        );
+    }
+    println!(
+        "\nwith a system reading every CollisionEvent, {READ_STEPS} steps \
+         (worst step, its events stage, peak memory after each step):"
+    );
+    println!(
+        "{:>9} {:>10} {:>10} {:>8}   peak after steps 1..{READ_STEPS}",
+        "colliders", "pairs", "worst", "events"
+    );
+    for &count in sizes {
+        let runs: Vec<ReadRun> = (0..RUNS).map(|_| measure_read_in_child(count)).collect();
+        let pairs = count * (count - 1) / 2;
+        // `Started` in the first step, `Ongoing` in each later one.
+        assert!(
+            runs.iter().all(|run| run.events_read == READ_STEPS * pairs),
+            "{runs:?}"
+        );
+        let peaks: Vec<String> = (0..READ_STEPS)
+            .map(|step| {
+                let peak = runs
+                    .iter()
+                    .map(|run| run.peaks_mib[step])
+                    .fold(0.0, f64::max);
+                format!("{peak:.0} MiB")
+            })
+            .collect();
+        println!(
+            "{count:>9} {pairs:>10} {:>7.0} ms {:>5.0} ms   {}",
+            median(runs.iter().map(|run| run.worst_ms).collect()),
+            median(runs.iter().map(|run| run.worst_events_ms).collect()),
+            peaks.join(", ")
         );
     }
 }
