@@ -11,6 +11,13 @@
 //! medians, the scaling
 //! step(100k)/step(10k), the static-heavy/1k ratio, and the plugin's own stage times of
 //! the last step.
+//!
+//! `SAT2D_THREADS=N` sets how many threads work on the step, through Bevy's
+//! `TaskPoolOptions` set explicitly: N = 1 tests the pairs on the step's own thread
+//! (`SatPlugin::single_threaded`), N ≥ 2 gives the compute pool N − 1 threads, which
+//! the step's thread joins. Unset, Bevy's defaults (on 2 cores: a pool of one thread,
+//! so two threads test pairs). The results are the same at any count (the plugin's
+//! `events_do_not_depend_on_threads` test).
 
 // The same criterion-estimate reader as sat2d's benches.
 #[path = "../../sat2d/benches/common/mod.rs"]
@@ -19,6 +26,7 @@ mod scene;
 
 use std::hint::black_box;
 
+use bevy::app::{TaskPoolOptions, TaskPoolPlugin, TaskPoolThreadAssignmentPolicy};
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
 use common::median_ns;
@@ -31,13 +39,55 @@ struct Velocity(Vec2);
 #[derive(Resource)]
 struct HalfBox(Vec2);
 
+/// The threads `SAT2D_THREADS` asks for, if set.
+fn threads() -> Option<usize> {
+    let threads = std::env::var("SAT2D_THREADS").ok()?;
+    let threads = threads
+        .parse::<usize>()
+        .ok()
+        .filter(|&threads| threads >= 1)
+        .expect("SAT2D_THREADS is a thread count of at least 1");
+    Some(threads)
+}
+
+/// Bevy's minimal plugins and the collision plugin, with [`threads`] applied.
+fn plugins_for(app: &mut App) {
+    let Some(threads) = threads() else {
+        app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+        return;
+    };
+    let pool = threads.saturating_sub(1).max(1);
+    let options = TaskPoolOptions {
+        compute: TaskPoolThreadAssignmentPolicy {
+            min_threads: pool,
+            max_threads: pool,
+            percent: 1.0,
+            on_thread_spawn: None,
+            on_thread_destroy: None,
+        },
+        ..TaskPoolOptions::default()
+    };
+    let plugin = if threads == 1 {
+        SatPlugin::default().single_threaded()
+    } else {
+        SatPlugin::default()
+    };
+    app.add_plugins((
+        MinimalPlugins.set(TaskPoolPlugin {
+            task_pool_options: options,
+        }),
+        TransformPlugin,
+        plugin,
+    ));
+}
+
 /// `moving` colliders bouncing in a box with `fixed` more: static colliders, or with
 /// `plain`, entities with a `Transform` and no collider (what Bevy's own systems cost for
 /// that many entities, whatever the collision plugin).
 fn stepped_scene(moving: usize, fixed: usize, plain: bool) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()))
-        .add_systems(Update, bounce)
+    plugins_for(&mut app);
+    app.add_systems(Update, bounce)
         .insert_resource(HalfBox(scene::half_box(moving + fixed)));
     scene::spawn_mixed(&mut app, moving + fixed, |entity, index, rng| {
         if index < moving {
@@ -76,7 +126,7 @@ const STATIC_TILES_SIDE: usize = 316;
 /// An app with the plugin and no collider yet, for the spawn scene.
 fn empty_app() -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+    plugins_for(&mut app);
     app.update();
     app
 }
@@ -112,6 +162,9 @@ fn median_ms(name: &str) -> Option<f64> {
 
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
+    if let Some(threads) = threads() {
+        println!("SAT2D_THREADS={threads}: the step on {threads} thread(s)");
+    }
     // (name, moving, static (or plain), whether every contact is read after each step,
     // whether the others are plain entities with no collider)
     let scenes = [
