@@ -10,7 +10,13 @@
 //! - `stars_4096`: two 2,048-spike stars (4,096 points, tips at 1, gaps at 0.9) with a
 //!   common centre, B turned by half a tip step;
 //! - `jagged_4096`: two star-shaped outlines of 4,096 points at seeded random radii in
-//!   `0.5..1`, concentric.
+//!   `0.5..1`, concentric;
+//! - `comb_jagged` (the `timing` fuzz target's find): a 907-tooth comb (3,630 points,
+//!   0.016 wide) and a 3,571-point jagged outline of the same size centred on the
+//!   comb's corner, where the containment flags clipped areas part by part;
+//! - `star_jagged`: a 1,300-spike star (2,600 points, tips at 1, gaps at 0.9) around
+//!   a 3,300-point jagged outline (radii in `0.425..0.85`), concentric: B lies in A,
+//!   and the flags must prove it.
 //!
 //! The time bounds asked of every query (issue 23): 1 ms up to 64 points, 50 ms at
 //! 4,096. Past its work budget the concave MTV answers with a push that separates but
@@ -41,27 +47,93 @@ fn jagged(count: usize, seed: u64) -> Shape {
     Shape::polygon(&points).expect("a star-shaped outline is simple")
 }
 
+/// A comb of `teeth` teeth, `width` wide, its teeth as long as their pitch (the
+/// `timing` fuzz target's comb, with its local origin at the comb's corner).
+fn comb(teeth: usize, width: f32) -> Shape {
+    let pitch = width / teeth as f32;
+    let mut points = vec![
+        Vec2::new(width, 0.0),
+        Vec2::new(width, -pitch),
+        Vec2::new(0.0, -pitch),
+    ];
+    for index in 0..teeth {
+        let left = index as f32 * pitch;
+        points.extend([
+            Vec2::new(left, pitch),
+            Vec2::new(left + 0.5 * pitch, pitch),
+            Vec2::new(left + 0.5 * pitch, 0.0),
+            Vec2::new(left + pitch, 0.0),
+        ]);
+    }
+    points.pop();
+    Shape::polygon(&points).expect("a comb is simple")
+}
+
+/// The `timing` fuzz target's jagged outline: `count` points at xorshift radii between
+/// `low` and 1 times `scale`.
+fn fuzz_jagged(count: usize, seed: u64, low: f32, scale: f32) -> Shape {
+    let mut state = seed | 1;
+    let points: Vec<Vec2> = (0..count)
+        .map(|index| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let unit = (state >> 40) as f32 / (1u64 << 24) as f32;
+            Vec2::from_angle(index as f32 * core::f32::consts::TAU / count as f32)
+                * scale
+                * (low + (1.0 - low) * unit).max(0.01)
+        })
+        .collect();
+    Shape::polygon(&points).expect("a star-shaped outline is simple")
+}
+
 fn main() {
     let (star_64, half_64) = (spiked_star(32, 1.0, 0.5), spiked_star(32, 0.5, 0.25));
     let star_4096 = spiked_star(2048, 1.0, 0.9);
     let (jagged_a, jagged_b) = (jagged(4096, 1), jagged(4096, 2));
     let half_step = |tips: usize| Iso::new(Vec2::ZERO, core::f32::consts::PI / (2 * tips) as f32);
+    // The fuzz find's sizes: `ranged(3341, 0.01, 100)`, and its placements.
+    let size = 0.01 * 10_000f32.powf(3341.0 / 65535.0);
+    let (comb_a, jagged_3571) = (
+        comb(907, size),
+        fuzz_jagged(3571, 940_675_061_554_941_197, 13.0 / 255.0, size),
+    );
+    let at = Vec2::new(
+        -300.0 + 600.0 * 3341.0 / 65535.0,
+        -300.0 + 600.0 * 62186.0 / 65535.0,
+    );
+    let turn = |bits: f32| bits / 65535.0 * core::f32::consts::TAU;
+    let (iso_comb, iso_jagged) = (Iso::new(at, turn(4108.0)), Iso::new(at, turn(13.0)));
+    let (star_2600, jagged_3300) = (spiked_star(1300, 1.0, 0.9), fuzz_jagged(3300, 7, 0.5, 0.85));
     let cases = [
         ("stars_64", &star_64, &star_64, half_step(32)),
         ("star_64_in_star_64", &star_64, &half_64, Iso::IDENTITY),
         ("stars_4096", &star_4096, &star_4096, half_step(2048)),
         ("jagged_4096", &jagged_a, &jagged_b, Iso::IDENTITY),
     ];
+    let placed_cases = [
+        ("comb_jagged", &comb_a, iso_comb, &jagged_3571, iso_jagged),
+        (
+            "star_jagged",
+            &star_2600,
+            Iso::IDENTITY,
+            &jagged_3300,
+            Iso::IDENTITY,
+        ),
+    ];
+    let cases = cases
+        .into_iter()
+        .map(|(name, a, b, iso_b)| (name, a, Iso::IDENTITY, b, iso_b))
+        .chain(placed_cases);
     let motion = Vec2::X;
     let mut names = Vec::new();
     let mut criterion = Criterion::default().configure_from_args();
     let mut group = criterion.benchmark_group(GROUP);
     group.sample_size(10);
-    for (name, a, b, iso_b) in &cases {
-        for (order, (first, iso_first, second, iso_second)) in [
-            ("ab", (*a, Iso::IDENTITY, *b, *iso_b)),
-            ("ba", (*b, *iso_b, *a, Iso::IDENTITY)),
-        ] {
+    for (name, a, iso_a, b, iso_b) in cases {
+        for (order, (first, iso_first, second, iso_second)) in
+            [("ab", (a, iso_a, b, iso_b)), ("ba", (b, iso_b, a, iso_a))]
+        {
             let contact =
                 sat2d::contact(first, &iso_first, second, &iso_second).expect("the stars overlap");
             println!(
