@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks a screenshot of an example for what a user must see.
 
-Usage: check_screenshot.py PNG [--selected] [--min-colliding N] [--min-idle N]
+Usage: check_screenshot.py PNG [--selected] [--explainer] [--min-colliding N] [--min-idle N]
 
 Fails (exit 1, with a message naming the check) unless:
   - the image is not blank (many distinct colours, not one flat fill);
@@ -10,7 +10,10 @@ Fails (exit 1, with a message naming the check) unless:
   - at least N pixels (default 40) of collider outlines are drawn in the overlay's idle
     colour, right of the panel;
   - at least N pixels (default 40) show the overlay's colliding colour;
-  - with --selected, the selected-outline colour is present.
+  - with --selected, the selected-outline colour is present;
+  - with --explainer, the SAT explainer's window is there (egui's window grey right of
+    the panel, far more than the showcase's small help window alone covers, about
+    25,000 pixels) with the red overlap of its figure and table (colors.rs OVERLAP).
 
 Only the standard library: PNG decoding is done here (8-bit RGB/RGBA, as Bevy saves).
 """
@@ -25,6 +28,8 @@ COLLIDING = (255, 79, 41)
 SELECTED = (255, 230, 0)
 BACKGROUND = (20, 23, 28)  # examples/common/mod.rs BACKGROUND, sRGB 0.08/0.09/0.11
 PANEL_WIDTH = 330
+WINDOW_FILL = (28, 28, 28)  # egui's window grey
+OVERLAP = (255, 0, 0)  # crates/bevy_sat2d/src/debug_overlay/colors.rs OVERLAP
 
 
 def read_png(path):
@@ -81,6 +86,7 @@ def main():
         sys.exit(__doc__)
     path = args[0]
     want_selected = "--selected" in args
+    want_explainer = "--explainer" in args
     def number(flag, default):
         return int(args[args.index(flag) + 1]) if flag in args else default
 
@@ -116,6 +122,12 @@ def main():
         )
     if want_selected and counts["selected outline"] < 40:
         failures.append(f"selected outline missing ({counts['selected outline']} px)")
+
+    if want_explainer:
+        counts["explainer window"] = sum(near(p, WINDOW_FILL, 2) for p in world)
+        counts["overlap red"] = sum(near(p, OVERLAP, 30) for p in world)
+        if counts["explainer window"] < 80000 or counts["overlap red"] < 100:
+            failures.append("the SAT explainer window or its overlap drawing is missing")
 
     summary = ", ".join(f"{name} {count} px" for name, count in counts.items())
     print(f"{path}: {width}x{height}, {distinct} colours, panel fill {fill} ({share:.0%}), {summary}")

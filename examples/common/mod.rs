@@ -26,6 +26,10 @@ pub fn windowed_app(title: &str) -> App {
             primary_window: Some(Window {
                 title: title.into(),
                 resolution: WindowResolution::new(1280, 720),
+                // In a web page (`scripts/web.sh`): draw into the page's canvas and
+                // follow its parent's size. Native windows ignore both.
+                canvas: Some("#bevy".into()),
+                fit_canvas_to_parent: true,
                 ..default()
             }),
             ..default()
