@@ -32,6 +32,9 @@ pub struct ConvexPolygon {
     points: Vec<Vec2>,
     normals: Vec<Vec2>,
     metrics: PolygonMetrics,
+    /// How far, per unit of push, a vertex moves when every face is pushed out: see
+    /// [`ConvexPolygon::miter`].
+    miter: f32,
     /// The same data laid out for the SAT loops (up to 16 vertices).
     #[cfg_attr(feature = "bevy_reflect", reflect(ignore))]
     lanes: Option<FaceLanes>,
@@ -67,11 +70,13 @@ impl ConvexPolygon {
             "ConvexPolygon must be counter-clockwise"
         );
         let lanes = FaceLanes::new(&points, &normals);
+        let miter = largest_miter(&normals);
         Self {
             lanes,
             points,
             normals,
             metrics,
+            miter,
         }
     }
 
@@ -104,6 +109,16 @@ impl ConvexPolygon {
         }
     }
 
+    /// How far a point within `h` of every face plane (outside the polygon by at most
+    /// `h` on each) can lie from the polygon, per unit of `h`: the largest vertex's
+    /// miter, `1 / cos(θ / 2)` for the turn `θ` between its two face normals (`√2` at
+    /// a square's corner, large at a sharp spike, `∞` if two normals are opposite).
+    /// The ray cast's bounding-circle reject grows its margin by it.
+    #[inline]
+    pub(crate) fn miter(&self) -> f32 {
+        self.miter
+    }
+
     /// The polygon in lane form, for polygons of up to 16 vertices.
     #[inline]
     pub(crate) fn lane_view(&self) -> Option<LanePolygon<'_>> {
@@ -126,4 +141,24 @@ impl ConvexPolygon {
         lanes.place_into::<NORMALS>(&self.points, &self.normals, iso, placed);
         true
     }
+}
+
+/// [`ConvexPolygon::miter`] from the outward unit normals, counter-clockwise.
+///
+/// ```text
+/// |n_a + n_b| = 2 · cos(θ / 2)   (no cancellation as 1 + n_a · n_b has near θ = π)
+/// miter = 2 / (|n_a + n_b| − 4ε)  over consecutive normals, the normals' rounding held
+/// ```
+fn largest_miter(normals: &[Vec2]) -> f32 {
+    let mut largest: f32 = 1.0;
+    for (index, normal) in normals.iter().enumerate() {
+        let next = normals[(index + 1) % normals.len()];
+        let half_cosine = (*normal + next).length() - 4.0 * f32::EPSILON;
+        largest = largest.max(if half_cosine > 0.0 {
+            2.0 / half_cosine
+        } else {
+            f32::INFINITY
+        });
+    }
+    largest
 }
