@@ -15,7 +15,8 @@
 
 mod common;
 
-use common::exact::{cores, signed_distance};
+use common::exact::deepest_overlap;
+use common::stars::spiked_star;
 use sat2d::{Iso, Shape, Vec2};
 
 /// A number in `[low, high]` from 16 fuzzer bits, on a log scale when `low > 0`
@@ -32,15 +33,7 @@ fn ranged(bits: u16, low: f32, high: f32) -> f32 {
 /// The fuzz targets' `Star(tips, outer, inner)`.
 fn fuzz_star(tips: u8, outer: u16, inner: u16) -> Shape {
     let size = |bits| ranged(bits, 0.01, 100.0);
-    let tips = 3 + usize::from(tips % 30);
-    let (outer, inner) = (size(outer), size(inner));
-    let points: Vec<Vec2> = (0..tips * 2)
-        .map(|index| {
-            let radius = if index % 2 == 0 { outer } else { inner };
-            Vec2::from_angle(index as f32 * core::f32::consts::PI / tips as f32) * radius
-        })
-        .collect();
-    Shape::polygon(&points).expect("a star is a simple outline")
+    spiked_star(3 + usize::from(tips % 30), size(outer), size(inner))
 }
 
 /// The fuzz targets' `FuzzIso { x, y, angle }`.
@@ -59,15 +52,6 @@ fn resolution(isos: &[Iso]) -> f32 {
         .map(|iso| iso.translation.abs().max_element())
         .fold(0.0, f32::max);
     far * f32::EPSILON * 8.0
-}
-
-/// How deep the deepest pair of parts overlaps, exactly in `f64` (negative: apart).
-fn deepest_overlap(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f64 {
-    let (parts_a, parts_b) = (cores(a, iso_a), cores(b, iso_b));
-    parts_a
-        .iter()
-        .flat_map(|p| parts_b.iter().map(move |q| -signed_distance(p, q)))
-        .fold(f64::NEG_INFINITY, f64::max)
 }
 
 /// The fuzz target's check on (A, B): B moved by the MTV overlaps no part pair beyond

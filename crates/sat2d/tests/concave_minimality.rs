@@ -6,7 +6,7 @@ mod common;
 #[path = "concave_minimality/oracle.rs"]
 mod oracle;
 
-use common::exact::{self, cores, signed_distance};
+use common::exact::{self, deepest_overlap};
 use common::stars::spiked_star;
 use sat2d::{Iso, Shape, Vec2};
 
@@ -44,15 +44,6 @@ fn l_shape() -> Shape {
         Vec2::new(0.0, 3.0),
     ])
     .unwrap()
-}
-
-/// How deep the deepest pair of parts overlaps, exactly (negative: apart).
-fn deepest_overlap(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f64 {
-    let (parts_a, parts_b) = (cores(a, iso_a), cores(b, iso_b));
-    parts_a
-        .iter()
-        .flat_map(|p| parts_b.iter().map(move |q| -signed_distance(p, q)))
-        .fold(f64::NEG_INFINITY, f64::max)
 }
 
 /// Checks one contact against the oracle; returns the crate's and the oracle's depth.

@@ -14,17 +14,8 @@ mod common;
 #[path = "concave_minimality/oracle.rs"]
 mod oracle;
 
-use common::exact::{cores, signed_distance};
+use common::exact::deepest_overlap;
 use sat2d::{Iso, Shape, Vec2};
-
-/// How deep the deepest pair of parts overlaps, exactly in `f64` (negative: apart).
-fn deepest_overlap(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f64 {
-    let (parts_a, parts_b) = (cores(a, iso_a), cores(b, iso_b));
-    parts_a
-        .iter()
-        .flat_map(|p| parts_b.iter().map(move |q| -signed_distance(p, q)))
-        .fold(f64::NEG_INFINITY, f64::max)
-}
 
 /// B moved along the contact's normal by `depth + extra`.
 fn pushed(iso_b: &Iso, contact: &sat2d::Contact, extra: f32) -> Iso {

@@ -7,18 +7,9 @@
 
 mod common;
 
-use common::exact::{cores, signed_distance};
+use common::exact::deepest_overlap;
 use common::stars::spiked_star;
 use sat2d::{Contact, Iso, Shape, Vec2};
-
-/// How deep the deepest pair of parts overlaps, exactly in `f64` (negative: apart).
-fn deepest_overlap(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f64 {
-    let (parts_a, parts_b) = (cores(a, iso_a), cores(b, iso_b));
-    parts_a
-        .iter()
-        .flat_map(|p| parts_b.iter().map(move |q| -signed_distance(p, q)))
-        .fold(f64::NEG_INFINITY, f64::max)
-}
 
 /// The contact both ways: the same push reversed, the same flag; B moved by the push
 /// overlaps no part pair of A (by more than the tolerance, checked in `f64` when

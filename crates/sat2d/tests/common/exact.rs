@@ -166,3 +166,13 @@ pub fn shape_signed_distance(shape: &Shape, iso: &Iso, point: DVec2) -> f64 {
     }
     if inside { -distance } else { distance }
 }
+
+/// How deep the deepest pair of the two shapes' convex parts overlaps, exactly
+/// (negative: apart).
+pub fn deepest_overlap(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f64 {
+    let (parts_a, parts_b) = (cores(a, iso_a), cores(b, iso_b));
+    parts_a
+        .iter()
+        .flat_map(|p| parts_b.iter().map(move |q| -signed_distance(p, q)))
+        .fold(f64::NEG_INFINITY, f64::max)
+}
