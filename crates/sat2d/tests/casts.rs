@@ -5,6 +5,8 @@
 mod common;
 #[path = "casts/edge_cases.rs"]
 mod edge_cases;
+#[path = "casts/sharp_vertices.rs"]
+mod sharp_vertices;
 
 use common::exact::{Core, cores, signed_distance, wide};
 use common::seeded;

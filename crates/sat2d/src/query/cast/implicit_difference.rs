@@ -180,12 +180,14 @@ impl<A: ConvexCore, B: ConvexCore> RayTarget for ImplicitDifference<'_, A, B> {
         &self,
         face: usize,
         point: Vec2,
+        grazing: bool,
     ) -> Result<(Vec2, ClosestPoints), (Vec2, ClosestPoints)> {
         // `point` lies over this face's plane higher than over any other.
         let (core_a, core_b, shift) = self.cores();
         let closest = closest_near_face(core_a, core_b, point, self.face(face));
         // A polygon's faces meet at its vertices: with no radius there are no corners
-        // (as in the ray entry on a core). Otherwise the entry point and the closest
+        // (as in the ray entry on a core), unless the ray only grazes, passing beyond
+        // a sharp vertex within the tolerance of both its planes. Otherwise the entry point and the closest
         // points carry the rounding of the coordinates they come from: the entry's
         // (its distance along the ray) and the cores' (far from the origin when the
         // route solves in world space), so the slack grows with them.
@@ -194,7 +196,9 @@ impl<A: ConvexCore, B: ConvexCore> RayTarget for ImplicitDifference<'_, A, B> {
         let slack = self.tolerance + scale * ROUNDING_SLACK;
         let corner = closest.on_a - closest.on_b + point;
         let closest = shifted(closest, shift);
-        if (self.radius() == 0.0 && polygon) || closest.distance <= self.radius() + slack {
+        if (self.radius() == 0.0 && polygon && !grazing)
+            || closest.distance <= self.radius() + slack
+        {
             Ok((self.normal(face), closest))
         } else {
             Err((corner, closest))

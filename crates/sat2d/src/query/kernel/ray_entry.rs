@@ -93,7 +93,8 @@ pub(crate) fn ray_entry<T: RayTarget>(
     // (it starts in the point's normal cone and runs straight at the point).
     let ((vertex, spot), head_on) = match clipped.entering_face {
         Some(face) if contact > 0.0 => {
-            match target.enter_face(face, origin + direction * contact) {
+            let grazing = clipped.interval().is_none();
+            match target.enter_face(face, origin + direction * contact, grazing) {
                 Ok((normal, spot)) => {
                     return Some(RayEntry {
                         distance: contact,
@@ -173,14 +174,20 @@ impl RayTarget for RoundedConvex<'_> {
 
     /// On the face when the entry point, moved back onto the core, lies within the
     /// face's edge; else in the corner of the edge's nearer end.
-    fn enter_face(&self, face: usize, point: Vec2) -> Result<(Vec2, CoreSpot), (Vec2, CoreSpot)> {
+    fn enter_face(
+        &self,
+        face: usize,
+        point: Vec2,
+        grazing: bool,
+    ) -> Result<(Vec2, CoreSpot), (Vec2, CoreSpot)> {
         let (start, end) = self.edge(face);
         let normal = self.normals[face];
         let on_core = point - normal * self.radius;
         let edge = end - start;
         let along = (on_core - start).dot(edge) / edge.length_squared();
-        // A polygon has no corners to leave: its faces meet at the vertices.
-        let slack = if self.radius == 0.0 && self.is_polygon() {
+        // A polygon has no corners to leave: its faces meet at the vertices (a graze
+        // may pass beyond them, and goes to the vertex's disc).
+        let slack = if self.radius == 0.0 && self.is_polygon() && !grazing {
             f32::INFINITY
         } else {
             EDGE_SLACK

@@ -35,11 +35,16 @@ pub(crate) trait RayTarget {
 
     /// For a ray entering grown face `face` at `point`: `Ok` with the face's unit
     /// normal when `point` lies on the shape, or `Err` with the core point whose
-    /// corner `point` lies in.
+    /// corner `point` lies in. `grazing`: the ray missed the half-planes and `point`
+    /// is where it passes closest to them, which need not be near the shape (beyond
+    /// a sharp vertex the planes grown by the tolerance reach the tolerance divided by
+    /// the sine of the vertex's half-angle past it), so no shortcut may take it as on
+    /// the shape.
     fn enter_face(
         &self,
         face: usize,
         point: Vec2,
+        grazing: bool,
     ) -> Result<(Vec2, Self::Spot), (Vec2, Self::Spot)>;
 
     /// The unit outward normal of grown face `face`.
