@@ -7,6 +7,11 @@
 # cargo-fuzz when missing. Each run's last status line (executions, coverage) goes to
 # out/fuzz-TARGET.log; a failure leaves its input under fuzz/artifacts/TARGET/ and
 # stops the script with a non-zero status.
+#
+# FUZZ_SEED=N fixes libFuzzer's seed. `.ci/run` sets it: from an empty corpus (a clean
+# clone) a fixed seed tries the same inputs in the same order on every run, so CI
+# passes or fails the same way each time and a failure reproduces. Without it each
+# run draws a new seed and explores further (the long runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,7 +35,8 @@ for target in "${targets[@]}"; do
     echo "== fuzz $target for ${seconds}s"
     # The debug-assertion build checks the crate's own debug_asserts too.
     if ! cargo +nightly fuzz run --fuzz-dir fuzz "$target" -- \
-        -max_total_time="$seconds" -print_final_stats=1 >"out/fuzz-$target.log" 2>&1; then
+        -max_total_time="$seconds" -print_final_stats=1 ${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
+        >"out/fuzz-$target.log" 2>&1; then
         tail -40 "out/fuzz-$target.log"
         echo "FAIL: fuzz target $target (log: out/fuzz-$target.log)"
         exit 1
