@@ -7,8 +7,10 @@ use glam::Vec2;
 use super::implicit_difference::ImplicitDifference;
 use super::outline_normal::{outline_normal, vertex_slack};
 use crate::query::closest_points::ClosestPoints;
+use crate::query::concave::part_pairs::PartPairs;
 use crate::query::core_form::ConvexPairRoutine;
 use crate::query::kernel::{ConvexCore, Feature, RayEntry, RayTarget, ray_entry};
+use crate::query::pairs::contact_concave::parts_meet;
 use crate::query::pairs::contact_swept_discs::SweptDisc;
 use crate::query::parts::Parts;
 use crate::shape::rounded_convex::RoundedConvex;
@@ -243,10 +245,20 @@ fn misses_disc(center: Vec2, radius: f32, direction: Vec2, length: f32) -> bool 
             || along - radius > length)
 }
 
-/// [`sweep_cores`] over every part pair whose bounding circles can meet during the
-/// motion, nearest first hit winning, its normal then made one of each concave
-/// shape's whole boundary ([`outline_normal`]). Works in A's frame (B placed by
-/// `relative`).
+/// [`sweep_cores`] over the part pairs that can meet during the motion, nearest first,
+/// the first hit winning; its normal is then made one of each concave shape's whole
+/// boundary ([`outline_normal`]). Works in A's frame (B placed by `relative`).
+///
+/// ```text
+/// any part pair touching at the start (the part tree, as `intersects`) → touching
+/// candidates = pairs whose boxes meet with B's swept along the motion (the part
+///              tree), whose difference's disc the motion enters, by that entry
+/// for each, nearest entry first, until an entry lies past the best hit:
+///     sweep the pair up to the best hit so far
+/// ```
+/// The work grows with the pairs the motion passes, not with the product of the part
+/// counts: two concentric outlines of 3,600 points each, overlapping from the start,
+/// swept every one of their million part pairs whose disc the motion crossed.
 pub(super) fn sweep_parts(
     a: &Shape,
     b: &Shape,
@@ -255,34 +267,46 @@ pub(super) fn sweep_parts(
     tolerance: f32,
 ) -> Option<Sweep> {
     let (parts_a, parts_b) = (Parts::new(a, &Iso::IDENTITY), Parts::new(b, relative));
+    let pairs = PartPairs::new(&parts_a, &parts_b);
+    if parts_meet(&parts_a, &parts_b, &pairs, tolerance) {
+        return Some(Sweep::Touching);
+    }
     let (length, direction) = (motion.length(), motion.normalize_or_zero());
+    if length == 0.0 {
+        return None;
+    }
+    // Each candidate's fraction of the motion where it can first touch, and its parts.
+    let mut candidates: Vec<(f32, usize, usize)> = Vec::new();
+    pairs.each_along(motion, tolerance, |part_a, part_b| {
+        let ((center_a, radius_a), (center_b, radius_b)) =
+            (parts_a.bounds[part_a], parts_b.bounds[part_b]);
+        // `A_i ⊖ B_j` lies in the disc around `c_a − c_b`.
+        let center = center_a - center_b;
+        let radius = radius_a + radius_b + tolerance;
+        if !misses_disc(center, radius, direction, length) {
+            let along = center.dot(direction);
+            let half = (radius * radius - center.perp_dot(direction).powi(2))
+                .max(0.0)
+                .sqrt();
+            let entry = ((along - half) / length).max(0.0);
+            candidates.push((entry, part_a, part_b));
+        }
+    });
+    candidates.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then((x.1, x.2).cmp(&(y.1, y.2))));
     // The best sweep so far, with its parts of A and of B.
     let mut best: Option<(Sweep, usize, usize)> = None;
-    for (part_a, (core_a, (center_a, radius_a))) in
-        parts_a.cores.iter().zip(&parts_a.bounds).enumerate()
-    {
-        for (part_b, (core_b, (center_b, radius_b))) in
-            parts_b.cores.iter().zip(&parts_b.bounds).enumerate()
-        {
-            let reach = best.as_ref().map_or(1.0, |(sweep, ..)| sweep.fraction());
-            // `A_i ⊖ B_j` lies in the disc around `c_a − c_b`: skip pairs whose disc the
-            // relative motion never reaches before the best hit so far.
-            if misses_disc(
-                *center_a - *center_b,
-                radius_a + radius_b,
-                direction,
-                length * reach,
-            ) {
-                continue;
+    for (entry, part_a, part_b) in candidates {
+        let reach = best.as_ref().map_or(1.0, |(sweep, ..)| sweep.fraction());
+        if entry > reach {
+            break;
+        }
+        let (core_a, core_b) = (parts_a.cores[part_a].form(), parts_b.cores[part_b].form());
+        if let Some(sweep) = sweep_cores(&core_a, &core_b, motion, reach, tolerance) {
+            if let Sweep::Touching = sweep {
+                return Some(sweep);
             }
-            let (core_a, core_b) = (core_a.form(), core_b.form());
-            if let Some(sweep) = sweep_cores(&core_a, &core_b, motion, reach, tolerance) {
-                if let Sweep::Touching = sweep {
-                    return Some(sweep);
-                }
-                if sweep.fraction() <= reach {
-                    best = Some((sweep, part_a, part_b));
-                }
+            if sweep.fraction() <= reach {
+                best = Some((sweep, part_a, part_b));
             }
         }
     }

@@ -59,6 +59,33 @@ impl PartPairs {
         }
         ControlFlow::Continue(())
     }
+
+    /// Calls `visit(i, j)` for every part `i` of A and part `j` of B whose boxes meet
+    /// (within `margin`) while B moves by `motion` and A stands still (in no fixed
+    /// order): B's box swept along the motion against A's, or A's swept back along it
+    /// against B's.
+    pub fn each_along(&self, motion: glam::Vec2, margin: f32, mut visit: impl FnMut(usize, usize)) {
+        let swept = |bounds: &Aabb, by: glam::Vec2| {
+            bounds
+                .merged(&Aabb::new(bounds.min + by, bounds.max + by))
+                .grown(margin)
+        };
+        if self.tree_of_a {
+            for (j, bounds) in self.boxes_b.iter().enumerate() {
+                let _ = self.tree.each_meeting(&swept(bounds, motion), |i| {
+                    visit(i, j);
+                    ControlFlow::Continue(())
+                });
+            }
+        } else {
+            for (i, bounds) in self.boxes_a.iter().enumerate() {
+                let _ = self.tree.each_meeting(&swept(bounds, -motion), |j| {
+                    visit(i, j);
+                    ControlFlow::Continue(())
+                });
+            }
+        }
+    }
 }
 
 /// Each part's box, its radius included.

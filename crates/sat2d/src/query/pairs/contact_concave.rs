@@ -65,9 +65,25 @@ pub(crate) fn solved_reversed(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) ->
 pub(crate) fn intersects_concave(a: &Shape, b: &Shape, relative: &Iso, tolerance: f32) -> bool {
     let parts_a = Parts::new(a, &Iso::IDENTITY);
     let parts_b = Parts::new(b, relative);
-    PartPairs::new(&parts_a, &parts_b)
+    parts_meet(
+        &parts_a,
+        &parts_b,
+        &PartPairs::new(&parts_a, &parts_b),
+        tolerance,
+    )
+}
+
+/// Whether any of `parts_a` meets any of `parts_b` (both placed in one frame, `pairs`
+/// their index), within `tolerance`.
+pub(crate) fn parts_meet(
+    parts_a: &Parts,
+    parts_b: &Parts,
+    pairs: &PartPairs,
+    tolerance: f32,
+) -> bool {
+    pairs
         .each_within(tolerance, |i, j| {
-            let meet = parts_a.overlap(i, &parts_b, j, tolerance)
+            let meet = parts_a.overlap(i, parts_b, j, tolerance)
                 && intersects_convex_convex(
                     &parts_a.cores[i].form(),
                     &parts_b.cores[j].form(),
