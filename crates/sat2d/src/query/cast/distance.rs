@@ -1,13 +1,16 @@
 //! [`distance`]: the gap between two shapes.
 
+use core::ops::ControlFlow;
+
 use super::closest_features::{Nearest, nearest};
 use crate::math::both_in_range;
 use crate::math::segment::segment_closest_points;
+use crate::query::concave::part_pairs::PartPairs;
 use crate::query::core_form::{ConvexPairRoutine, on_convex_pair};
 use crate::query::kernel::ConvexCore;
 use crate::query::parts::Parts;
 use crate::query::route::{Route, route};
-use crate::{Iso, Shape};
+use crate::{Iso, Shape, tolerance};
 
 /// The distance between A placed by `iso_a` and B placed by `iso_b`: the length of the
 /// shortest segment from a point of A to a point of B, so `0` when they touch or
@@ -18,7 +21,8 @@ use crate::{Iso, Shape};
 /// segments by the closest points of their segments; any other convex pair (a circle
 /// as its centre) by a face scan each way (SAT), and where the cores are apart, the
 /// closest points near the face that separates them most. For concave shapes the
-/// nearest part pair wins.
+/// nearest part pair wins; touching parts are looked for first, through a tree of the
+/// parts' boxes.
 ///
 /// ```
 /// use sat2d::{Iso, Shape, Vec2};
@@ -56,7 +60,23 @@ pub fn distance(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f32 {
         Route::Concave => {
             let relative = iso_a.inverse_mul(iso_b);
             let (parts_a, parts_b) = (Parts::new(a, &Iso::IDENTITY), Parts::new(b, &relative));
+            // Touching or overlapping shapes first, through the part tree: the scan
+            // below stops at the first pair at 0, which for two concentric outlines
+            // of 2,000 points each came after a million pairs (69 ms).
             let mut best = f32::INFINITY;
+            let touching = PartPairs::new(&parts_a, &parts_b)
+                .each_within(tolerance(a, b), |i, j| {
+                    best = best.min(core_gap(&parts_a.cores[i].form(), &parts_b.cores[j].form()));
+                    if best == 0.0 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
+                .is_break();
+            if touching {
+                return 0.0;
+            }
             for (core_a, (center_a, radius_a)) in parts_a.cores.iter().zip(&parts_a.bounds) {
                 for (core_b, (center_b, radius_b)) in parts_b.cores.iter().zip(&parts_b.bounds) {
                     // The bounding circles' gap is a lower bound on the parts' gap.
