@@ -265,3 +265,47 @@ fn a_square_filling_a_hole_is_not_inside_the_region() {
     let around = sat2d::contact(&solid, &Iso::IDENTITY, &ring, &Iso::IDENTITY).unwrap();
     assert!(around.b_in_a && !around.a_in_b);
 }
+
+/// A star of `tips` tips, radii `outer` and `inner`, tip 0 on `+X`.
+fn star(tips: usize, outer: f32, inner: f32) -> Vec<Vec2> {
+    (0..2 * tips)
+        .map(|index| {
+            let radius = if index % 2 == 0 { outer } else { inner };
+            Vec2::from_angle(index as f32 * core::f32::consts::PI / tips as f32) * radius
+        })
+        .collect()
+}
+
+/// The `timing` fuzz target's find: a small spiky outline deep in a large one of 1,665
+/// notches (the flags read every outer part near the small one's 1,306 points, 35 ms;
+/// the small one's bounding circle clear of the outline's edges now decides). Near the
+/// outline, over it, and in a hole, the parts decide as before.
+#[test]
+fn a_small_outline_deep_in_a_large_one_is_inside_it() {
+    let large = Shape::polygon(&star(1665, 46.84, 46.83)).expect("a star");
+    let small = Shape::polygon(&star(653, 0.022, 0.014)).expect("a star");
+    // Deep in, and over tip 0 (at 46.84, the notches beside it at 46.83).
+    for (at, inside) in [
+        (Vec2::ZERO, true),
+        (Vec2::new(30.0, -20.0), true),
+        (Vec2::new(46.83, 0.0), false),
+    ] {
+        let iso = Iso::new(at, 0.3);
+        let contact = sat2d::contact(&small, &iso, &large, &Iso::IDENTITY).expect("they overlap");
+        assert_eq!((contact.a_in_b, contact.b_in_a), (inside, false), "at {at}");
+        let swapped = sat2d::contact(&large, &Iso::IDENTITY, &small, &iso).expect("they overlap");
+        assert_eq!((swapped.a_in_b, swapped.b_in_a), (false, inside), "at {at}");
+    }
+    // A hole around the centre: the small outline in it is not inside the region, one
+    // beside the hole is.
+    let hole = unit_square(Vec2::new(-0.5, -0.5));
+    let ring = Shape::polygon_with_holes(&star(1665, 46.84, 46.83), &[hole]).expect("a ring");
+    let in_hole = sat2d::contact(&small, &Iso::IDENTITY, &ring, &Iso::IDENTITY);
+    assert!(in_hole.is_none_or(|contact| !contact.a_in_b));
+    let beside = Iso::from_translation(Vec2::new(2.0, 0.0));
+    assert!(
+        sat2d::contact(&small, &beside, &ring, &Iso::IDENTITY)
+            .unwrap()
+            .a_in_b
+    );
+}

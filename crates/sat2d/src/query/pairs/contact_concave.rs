@@ -12,6 +12,7 @@ use core::ops::ControlFlow;
 use glam::Vec2;
 use smallvec::SmallVec;
 
+use crate::math::segment::closest_point_on_segment;
 use crate::query::concave::aabb_tree::AabbTree;
 use crate::query::concave::hull_push::hull_push;
 use crate::query::concave::mtv_search::{Mtv, MtvSearch};
@@ -21,7 +22,7 @@ use crate::query::containment::{convex_in_concave, convex_in_convex, part_holds}
 use crate::query::pairs::contact_convex_convex::{contact_convex_convex, intersects_convex_convex};
 use crate::query::parts::Parts;
 use crate::shape::rounded_convex::RoundedConvex;
-use crate::{Aabb, Contact, Iso, Shape};
+use crate::{Aabb, ConcavePolygon, Contact, Iso, Shape};
 
 /// Whether [`contact`](crate::contact) solves the pair as (B, A) and flips the result:
 /// a concave pair is solved in one order whichever order it is asked in, so that
@@ -131,8 +132,20 @@ pub(crate) fn contact_concave(
     Some(Contact {
         normal,
         depth,
-        a_in_b: shape_in_shape(a, &parts_a, b, &parts_b, relative, tolerance),
-        b_in_a: shape_in_shape(b, &parts_b, a, &parts_a, &Iso::IDENTITY, tolerance),
+        a_in_b: shape_in_shape(
+            (a, &Iso::IDENTITY),
+            &parts_a,
+            (b, relative),
+            &parts_b,
+            tolerance,
+        ),
+        b_in_a: shape_in_shape(
+            (b, relative),
+            &parts_b,
+            (a, &Iso::IDENTITY),
+            &parts_a,
+            tolerance,
+        ),
         points,
         minimal,
     })
@@ -269,11 +282,13 @@ pub(crate) fn bounding_push(a: &Shape, b: &Shape, relative: &Iso) -> Vec2 {
 }
 
 /// Whether every part of `inner` lies in `outer` (both given as parts in A's frame;
-/// `outer_iso` places `outer`'s outline in that frame).
+/// each shape with the `Iso` that places it in that frame).
 ///
 /// ```text
 /// outer convex:  every inner part in it
 /// outer concave: a tree over the outer parts' boxes;
+///                inner's bounding circle in the outline, clear of its edges → inside
+///                (a small shape deep in a large outline: no part is read)
 ///                every vertex of every inner part in some outer part (cheap, first)
 ///                every inner part in the outline, tested against the outer parts
 ///                near it only
@@ -281,11 +296,10 @@ pub(crate) fn bounding_push(a: &Shape, b: &Shape, relative: &Iso) -> Vec2 {
 /// The cost follows the outer parts near each inner part, not the product of the
 /// part counts (two crossing 1,000-tooth combs: a few milliseconds, not hundreds).
 fn shape_in_shape(
-    inner: &Shape,
+    (inner, inner_iso): (&Shape, &Iso),
     inner_parts: &Parts,
-    outer: &Shape,
+    (outer, outer_iso): (&Shape, &Iso),
     outer_parts: &Parts,
-    outer_iso: &Iso,
     tolerance: f32,
 ) -> bool {
     if inner.area() > outer.area() * (1.0 + 1e-4) + tolerance * tolerance {
@@ -316,6 +330,18 @@ fn shape_in_shape(
         })
         .is_break()
     };
+    let circle = inner.bounding_circle(inner_iso);
+    if in_some_part(circle.center)
+        && clear_of_edges(
+            polygon,
+            outer_iso.inverse_transform_point(circle.center),
+            // Within the tolerance of the outline counts as in it; a centre that far
+            // outside is nearer an edge than the tolerance, so it is never clear.
+            (circle.radius - tolerance).max(tolerance),
+        )
+    {
+        return true;
+    }
     if !inner_views().all(|part| part.points.iter().all(|point| in_some_part(*point))) {
         return false;
     }
@@ -346,6 +372,22 @@ fn shape_in_shape(
         });
         convex_in_concave(part, &boundary, &near, tolerance)
     })
+}
+
+/// Whether `center` (in the polygon's frame) lies farther than `radius` from every
+/// edge of the polygon's outline and holes. For a centre inside the polygon, the disc
+/// of `radius` around it is then inside too: leaving the polygon means crossing an
+/// edge.
+fn clear_of_edges(polygon: &ConcavePolygon, center: Vec2, radius: f32) -> bool {
+    let clearance = radius * radius;
+    std::iter::once(polygon.outline())
+        .chain(polygon.holes())
+        .all(|walk| {
+            (0..walk.len()).all(|index| {
+                let (start, end) = (walk[index], walk[(index + 1) % walk.len()]);
+                closest_point_on_segment(start, end, center).distance_squared(center) > clearance
+            })
+        })
 }
 
 /// A core's box, its radius and `margin` included.
