@@ -47,10 +47,11 @@ fn jagged(count: usize, seed: u64) -> Shape {
     Shape::polygon(&points).expect("a star-shaped outline is simple")
 }
 
-/// A comb of `teeth` teeth, `width` wide, its teeth as long as their pitch (the
-/// `timing` fuzz target's comb, with its local origin at the comb's corner).
-fn comb(teeth: usize, width: f32) -> Shape {
+/// A comb of `teeth` teeth, `width` wide, its teeth `length` times their pitch long
+/// (the `timing` fuzz target's comb, with its local origin at the comb's corner).
+fn comb(teeth: usize, width: f32, length: f32) -> Shape {
     let pitch = width / teeth as f32;
+    let tooth = pitch * length;
     let mut points = vec![
         Vec2::new(width, 0.0),
         Vec2::new(width, -pitch),
@@ -59,8 +60,8 @@ fn comb(teeth: usize, width: f32) -> Shape {
     for index in 0..teeth {
         let left = index as f32 * pitch;
         points.extend([
-            Vec2::new(left, pitch),
-            Vec2::new(left + 0.5 * pitch, pitch),
+            Vec2::new(left, tooth),
+            Vec2::new(left + 0.5 * pitch, tooth),
             Vec2::new(left + 0.5 * pitch, 0.0),
             Vec2::new(left + pitch, 0.0),
         ]);
@@ -87,6 +88,26 @@ fn fuzz_jagged(count: usize, seed: u64, low: f32, scale: f32) -> Shape {
     Shape::polygon(&points).expect("a star-shaped outline is simple")
 }
 
+/// The `timing` fuzz target's numbers from its 16-bit inputs: log-scaled in
+/// `[low, high]`, or linear from 0.
+fn fuzz_ranged(bits: f32, low: f32, high: f32) -> f32 {
+    let unit = bits / 65535.0;
+    if low > 0.0 {
+        low * (high / low).powf(unit)
+    } else {
+        high * unit
+    }
+}
+
+/// The `timing` fuzz target's placement: within ±300, any angle.
+fn fuzz_iso(x: f32, y: f32, angle: f32) -> Iso {
+    let coordinate = |bits: f32| -300.0 + 600.0 * bits / 65535.0;
+    Iso::new(
+        Vec2::new(coordinate(x), coordinate(y)),
+        fuzz_ranged(angle, 0.0, core::f32::consts::TAU),
+    )
+}
+
 fn main() {
     let (star_64, half_64) = (spiked_star(32, 1.0, 0.5), spiked_star(32, 0.5, 0.25));
     let star_4096 = spiked_star(2048, 1.0, 0.9);
@@ -95,7 +116,7 @@ fn main() {
     // The fuzz find's sizes: `ranged(3341, 0.01, 100)`, and its placements.
     let size = 0.01 * 10_000f32.powf(3341.0 / 65535.0);
     let (comb_a, jagged_3571) = (
-        comb(907, size),
+        comb(907, size, 1.0),
         fuzz_jagged(3571, 940_675_061_554_941_197, 13.0 / 255.0, size),
     );
     let at = Vec2::new(
@@ -105,6 +126,34 @@ fn main() {
     let turn = |bits: f32| bits / 65535.0 * core::f32::consts::TAU;
     let (iso_comb, iso_jagged) = (Iso::new(at, turn(4108.0)), Iso::new(at, turn(13.0)));
     let (star_2600, jagged_3300) = (spiked_star(1300, 1.0, 0.9), fuzz_jagged(3300, 7, 0.5, 0.85));
+    // Two later finds: a 1,306-point jagged outline deep in a 3,330-point star of
+    // nearly equal radii, and a 926-tooth comb 0.02 wide among a 536-tooth comb's
+    // long teeth.
+    let size_of = |bits: f32| fuzz_ranged(bits, 0.01, 100.0);
+    let (jagged_1306, star_3330) = (
+        fuzz_jagged(
+            1306,
+            1_578_534_849_685_595_925,
+            160.0 / 255.0,
+            size_of(5575.0),
+        ),
+        spiked_star(1665, size_of(60139.0), size_of(60138.0)),
+    );
+    let iso_jagged_1306 = fuzz_iso(51104.0, 17920.0, 58782.0);
+    let iso_star_3330 = Iso::new(
+        iso_jagged_1306.translation,
+        fuzz_ranged(5380.0, 0.0, core::f32::consts::TAU),
+    );
+    let (comb_536, comb_926) = (
+        comb(536, size_of(65298.0), fuzz_ranged(60159.0, 1.0, 1000.0)),
+        comb(926, size_of(5478.0), fuzz_ranged(5610.0, 1.0, 1000.0)),
+    );
+    let iso_comb_536 = fuzz_iso(5631.0, 5397.0, 60262.0);
+    let iso_comb_926 = Iso::new(
+        iso_comb_536.translation
+            + Vec2::from_angle(60138.0) * comb_536.reach() * (60139.0f32 / 65535.0).powi(4),
+        fuzz_ranged(255.0, 0.0, core::f32::consts::TAU),
+    );
     let cases = [
         ("stars_64", &star_64, &star_64, half_step(32)),
         ("star_64_in_star_64", &star_64, &half_64, Iso::IDENTITY),
@@ -112,6 +161,20 @@ fn main() {
         ("jagged_4096", &jagged_a, &jagged_b, Iso::IDENTITY),
     ];
     let placed_cases = [
+        (
+            "jagged_in_star",
+            &jagged_1306,
+            iso_jagged_1306,
+            &star_3330,
+            iso_star_3330,
+        ),
+        (
+            "comb_by_comb",
+            &comb_536,
+            iso_comb_536,
+            &comb_926,
+            iso_comb_926,
+        ),
         ("comb_jagged", &comb_a, iso_comb, &jagged_3571, iso_jagged),
         (
             "star_jagged",
@@ -134,14 +197,18 @@ fn main() {
         for (order, (first, iso_first, second, iso_second)) in
             [("ab", (a, iso_a, b, iso_b)), ("ba", (b, iso_b, a, iso_a))]
         {
-            let contact =
-                sat2d::contact(first, &iso_first, second, &iso_second).expect("the stars overlap");
-            println!(
-                "{name}_{order}: depth {:.6} normal {} minimal {}",
-                contact.depth,
-                contact.normal,
-                contact.is_minimal()
-            );
+            match sat2d::contact(first, &iso_first, second, &iso_second) {
+                Some(contact) => println!(
+                    "{name}_{order}: depth {:.6} normal {} minimal {}",
+                    contact.depth,
+                    contact.normal,
+                    contact.is_minimal()
+                ),
+                None => println!(
+                    "{name}_{order}: apart by {}",
+                    sat2d::distance(first, &iso_first, second, &iso_second)
+                ),
+            }
             let contact_name = format!("contact_{name}_{order}");
             group.bench_function(&contact_name, |bencher| {
                 bencher.iter(|| {
@@ -161,7 +228,13 @@ fn main() {
                     )
                 });
             });
-            names.extend([contact_name, cast_name]);
+            let distance_name = format!("distance_{name}_{order}");
+            group.bench_function(&distance_name, |bencher| {
+                bencher.iter(|| {
+                    sat2d::distance(black_box(first), &iso_first, black_box(second), &iso_second)
+                });
+            });
+            names.extend([contact_name, cast_name, distance_name]);
         }
     }
     group.finish();

@@ -76,12 +76,20 @@ pub(crate) fn intersects_concave(a: &Shape, b: &Shape, relative: &Iso, tolerance
 
 /// Whether any of `parts_a` meets any of `parts_b` (both placed in one frame, `pairs`
 /// their index), within `tolerance`.
+///
+/// A point of either shape in the other decides at once (a pass over the parts): the
+/// pair walk of a small shape deep in a large one met every long part whose box covers
+/// it before the one that holds it (a 1,306-point outline in a 3,330-point star:
+/// a million part pairs).
 pub(crate) fn parts_meet(
     parts_a: &Parts,
     parts_b: &Parts,
     pairs: &PartPairs,
     tolerance: f32,
 ) -> bool {
+    if a_point_in_the_other(parts_a, parts_b, tolerance) {
+        return true;
+    }
     pairs
         .each_within(tolerance, |i, j| {
             let meet = parts_a.overlap(i, parts_b, j, tolerance)
@@ -97,6 +105,22 @@ pub(crate) fn parts_meet(
             }
         })
         .is_break()
+}
+
+/// Whether a point of B lies in A, or one of A in B, within `tolerance` (both sets of
+/// parts placed in one frame): the first point of each shape's first part, tested
+/// against every part of the other. `true` proves that the shapes meet; `false`
+/// proves nothing.
+pub(crate) fn a_point_in_the_other(parts_a: &Parts, parts_b: &Parts, tolerance: f32) -> bool {
+    let holds = |parts: &Parts, point: Vec2| {
+        parts
+            .cores
+            .iter()
+            .any(|core| part_holds(core.form().core(), point, tolerance))
+    };
+    let first_point = |parts: &Parts| parts.cores.first().map(|core| core.form().core().points[0]);
+    first_point(parts_b).is_some_and(|point| holds(parts_a, point))
+        || first_point(parts_a).is_some_and(|point| holds(parts_b, point))
 }
 
 /// The contact of two shapes at least one of which is concave, in A's frame.
