@@ -3,8 +3,12 @@
 //! points, often sharing a centre (where the concave MTV's part pairs all pile up),
 //! timed one by one. It fails when one query takes longer than `TIMING_SLACK` (default
 //! 2) times its bound: 1 ms when both shapes have at most 64 points, 50 ms up to 4,096
-//! (the bounds in release on the reference machine; build without a sanitizer:
-//! `cargo +nightly fuzz run -s none timing`). Each new slowest query (relative to its
+//! (the bounds in release on the reference machine). Build it optimized, without debug
+//! assertions or a sanitizer: `cargo +nightly fuzz run -O -s none timing`. Its coverage
+//! instrumentation still makes queries about three times slower than a release build
+//! (a find timed at 24 ms here took 8.7 ms in release), hence the slack; time the finds
+//! in release with `cargo bench -p sat2d --bench concentric_stars`, which holds the
+//! worst of them. Each new slowest query (relative to its
 //! bound) is printed with its input, so the log lists the worst found. A query over
 //! its bound is run twice more and its fastest run counted, so that a pause of a busy
 //! machine is not taken for the query's.

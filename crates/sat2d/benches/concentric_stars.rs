@@ -16,8 +16,14 @@
 //!   comb's corner, where the containment flags clipped areas part by part;
 //! - `star_jagged`: a 1,300-spike star (2,600 points, tips at 1, gaps at 0.9) around
 //!   a 3,300-point jagged outline (radii in `0.425..0.85`), concentric: B lies in A,
-//!   and the flags must prove it.
+//!   and the flags must prove it;
+//! - later `timing` finds: `jagged_in_star` (a 1,306-point jagged outline 0.02 across
+//!   deep in a 3,330-point star of nearly equal radii, 47 across), `comb_by_comb` (a
+//!   926-tooth comb 0.02 wide among a 536-tooth comb's teeth 100 long) and
+//!   `combs_crossing` (combs of 848 and 923 long teeth, B swept 10.6 across A: the
+//!   one case whose cast does not start touching).
 //!
+//! `distance` is timed on every case too.
 //! The time bounds asked of every query (issue 23): 1 ms up to 64 points, 50 ms at
 //! 4,096. Past its work budget the concave MTV answers with a push that separates but
 //! may not be minimal ([`sat2d::Contact::is_minimal`]); the bench prints which cases
@@ -154,6 +160,19 @@ fn main() {
             + Vec2::from_angle(60138.0) * comb_536.reach() * (60139.0f32 / 65535.0).powi(4),
         fuzz_ranged(255.0, 0.0, core::f32::consts::TAU),
     );
+    // And two combs of long teeth, one swept 10.6 across the other (0.2 and 0.4 wide).
+    let (comb_848, comb_923) = (
+        comb(848, size_of(21226.0), fuzz_ranged(60138.0, 1.0, 1000.0)),
+        comb(923, size_of(26347.0), fuzz_ranged(65301.0, 1.0, 1000.0)),
+    );
+    let iso_comb_848 = fuzz_iso(60134.0, 5611.0, 21.0);
+    let iso_comb_923 = Iso::new(
+        iso_comb_848.translation
+            + Vec2::from_angle(2560.0) * comb_848.reach() * (61638.0f32 / 65535.0).powi(4),
+        fuzz_ranged(32853.0, 0.0, core::f32::consts::TAU),
+    );
+    let sweep_across = Vec2::from_angle(fuzz_ranged(6677.0, 0.0, core::f32::consts::TAU))
+        * fuzz_ranged(1159.0, 0.0, 600.0);
     let cases = [
         ("stars_64", &star_64, &star_64, half_step(32)),
         ("star_64_in_star_64", &star_64, &half_64, Iso::IDENTITY),
@@ -175,6 +194,13 @@ fn main() {
             &comb_926,
             iso_comb_926,
         ),
+        (
+            "combs_crossing",
+            &comb_848,
+            iso_comb_848,
+            &comb_923,
+            iso_comb_923,
+        ),
         ("comb_jagged", &comb_a, iso_comb, &jagged_3571, iso_jagged),
         (
             "star_jagged",
@@ -188,12 +214,21 @@ fn main() {
         .into_iter()
         .map(|(name, a, b, iso_b)| (name, a, Iso::IDENTITY, b, iso_b))
         .chain(placed_cases);
-    let motion = Vec2::X;
+    // B moves 1 along +X (from an overlapping start: the fraction-0 path), except
+    // across the combs.
+    let motion_of = |name: &str| {
+        if name == "combs_crossing" {
+            sweep_across
+        } else {
+            Vec2::X
+        }
+    };
     let mut names = Vec::new();
     let mut criterion = Criterion::default().configure_from_args();
     let mut group = criterion.benchmark_group(GROUP);
     group.sample_size(10);
     for (name, a, iso_a, b, iso_b) in cases {
+        let motion = motion_of(name);
         for (order, (first, iso_first, second, iso_second)) in
             [("ab", (a, iso_a, b, iso_b)), ("ba", (b, iso_b, a, iso_a))]
         {

@@ -2,6 +2,9 @@
 //! against a rounded convex core, and what the entry means for the two shapes. Each
 //! routine states its frame.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
 use glam::Vec2;
 
 use super::implicit_difference::ImplicitDifference;
@@ -14,7 +17,7 @@ use crate::query::pairs::contact_concave::parts_meet;
 use crate::query::pairs::contact_swept_discs::SweptDisc;
 use crate::query::parts::Parts;
 use crate::shape::rounded_convex::RoundedConvex;
-use crate::{Iso, Shape};
+use crate::{Aabb, Iso, Shape};
 
 /// How a sweep ended, in the frame of the shape that stands still in it.
 #[derive(Clone, Copy, Debug)]
@@ -245,6 +248,30 @@ fn misses_disc(center: Vec2, radius: f32, direction: Vec2, length: f32) -> bool 
             || along - radius > length)
 }
 
+/// The fraction of `motion` at which box `moving`, moving by it, first meets box
+/// `still` (0 if they meet at the start), or `None` if they never meet within the
+/// motion: the slabs' entries and exits, axis by axis.
+fn box_entry(still: &Aabb, moving: &Aabb, motion: Vec2) -> Option<f32> {
+    let (mut enter, mut exit) = (0.0f32, 1.0f32);
+    for axis in 0..2 {
+        let (low, high) = (
+            still.min[axis] - moving.max[axis],
+            still.max[axis] - moving.min[axis],
+        );
+        let speed = motion[axis];
+        if speed == 0.0 {
+            if low > 0.0 || high < 0.0 {
+                return None;
+            }
+            continue;
+        }
+        let (first, second) = (low / speed, high / speed);
+        enter = enter.max(first.min(second));
+        exit = exit.min(first.max(second));
+    }
+    (enter <= exit).then_some(enter)
+}
+
 /// [`sweep_cores`] over the part pairs that can meet during the motion, nearest first,
 /// the first hit winning; its normal is then made one of each concave shape's whole
 /// boundary ([`outline_normal`]). Works in A's frame (B placed by `relative`).
@@ -252,7 +279,8 @@ fn misses_disc(center: Vec2, radius: f32, direction: Vec2, length: f32) -> bool 
 /// ```text
 /// any part pair touching at the start (the part tree, as `intersects`) → touching
 /// candidates = pairs whose boxes meet with B's swept along the motion (the part
-///              tree), whose difference's disc the motion enters, by that entry
+///              tree), whose difference's disc the motion enters, by the later of
+///              that entry and the boxes' (a heap)
 /// for each, nearest entry first, until an entry lies past the best hit:
 ///     sweep the pair up to the best hit so far
 /// ```
@@ -275,29 +303,41 @@ pub(super) fn sweep_parts(
     if length == 0.0 {
         return None;
     }
-    // Each candidate's fraction of the motion where it can first touch, and its parts.
-    let mut candidates: Vec<(f32, usize, usize)> = Vec::new();
+    // Each candidate's fraction of the motion before which it cannot touch (as bits,
+    // which order non-negative floats), and its parts, nearest first.
+    let mut candidates: Vec<Reverse<(u32, u32, u32)>> = Vec::new();
     pairs.each_along(motion, tolerance, |part_a, part_b| {
         let ((center_a, radius_a), (center_b, radius_b)) =
             (parts_a.bounds[part_a], parts_b.bounds[part_b]);
-        // `A_i ⊖ B_j` lies in the disc around `c_a − c_b`.
+        // `A_i ⊖ B_j` lies in the disc around `c_a − c_b`, and B's box meets A's only
+        // while the motion carries it across.
         let center = center_a - center_b;
         let radius = radius_a + radius_b + tolerance;
-        if !misses_disc(center, radius, direction, length) {
-            let along = center.dot(direction);
-            let half = (radius * radius - center.perp_dot(direction).powi(2))
-                .max(0.0)
-                .sqrt();
-            let entry = ((along - half) / length).max(0.0);
-            candidates.push((entry, part_a, part_b));
+        if misses_disc(center, radius, direction, length) {
+            return;
         }
+        let Some(boxes_meet) = box_entry(
+            &pairs.boxes_a[part_a].grown(tolerance),
+            &pairs.boxes_b[part_b],
+            motion,
+        ) else {
+            return;
+        };
+        let along = center.dot(direction);
+        let half = (radius * radius - center.perp_dot(direction).powi(2))
+            .max(0.0)
+            .sqrt();
+        let entry = ((along - half) / length).max(boxes_meet).max(0.0);
+        candidates.push(Reverse((entry.to_bits(), part_a as u32, part_b as u32)));
     });
-    candidates.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+    // A heap, not a sort: only the candidates before the first hit are taken out.
+    let mut candidates = BinaryHeap::from(candidates);
     // The best sweep so far, with its parts of A and of B.
     let mut best: Option<(Sweep, usize, usize)> = None;
-    for (entry, part_a, part_b) in candidates {
+    while let Some(Reverse((entry, part_a, part_b))) = candidates.pop() {
+        let (part_a, part_b) = (part_a as usize, part_b as usize);
         let reach = best.as_ref().map_or(1.0, |(sweep, ..)| sweep.fraction());
-        if entry > reach {
+        if f32::from_bits(entry) > reach {
             break;
         }
         let (core_a, core_b) = (parts_a.cores[part_a].form(), parts_b.cores[part_b].form());
