@@ -21,7 +21,8 @@
 //!   deep in a 3,330-point star of nearly equal radii, 47 across), `comb_by_comb` (a
 //!   926-tooth comb 0.02 wide among a 536-tooth comb's teeth 100 long) and
 //!   `combs_crossing` (combs of 848 and 923 long teeth, B swept 10.6 across A: the
-//!   one case whose cast does not start touching).
+//!   one case whose cast does not start touching), and `stars_apart` (stars of 2,692
+//!   and 3,126 points, 0.02 and 200 across, 356 apart).
 //!
 //! `distance` is timed on every case too.
 //! The time bounds asked of every query (issue 23): 1 ms up to 64 points, 50 ms at
@@ -173,6 +174,15 @@ fn main() {
     );
     let sweep_across = Vec2::from_angle(fuzz_ranged(6677.0, 0.0, core::f32::consts::TAU))
         * fuzz_ranged(1159.0, 0.0, 600.0);
+    // Two stars 356 apart: 2,692 points 0.02 across, 3,126 points 200 across.
+    let (star_2692, star_3126) = (
+        spiked_star(1346, size_of(129.0), size_of(0.0)),
+        spiked_star(1563, size_of(65452.0), size_of(65336.0)),
+    );
+    let (iso_star_2692, iso_star_3126) = (
+        fuzz_iso(0.0, 255.0, 58881.0),
+        fuzz_iso(1794.0, 50015.0, 5397.0),
+    );
     let cases = [
         ("stars_64", &star_64, &star_64, half_step(32)),
         ("star_64_in_star_64", &star_64, &half_64, Iso::IDENTITY),
@@ -193,6 +203,13 @@ fn main() {
             iso_comb_536,
             &comb_926,
             iso_comb_926,
+        ),
+        (
+            "stars_apart",
+            &star_2692,
+            iso_star_2692,
+            &star_3126,
+            iso_star_3126,
         ),
         (
             "combs_crossing",

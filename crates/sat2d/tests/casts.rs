@@ -3,6 +3,8 @@
 //! concave included, plus known answers and bad input.
 
 mod common;
+#[path = "casts/concave_distance.rs"]
+mod concave_distance;
 #[path = "casts/edge_cases.rs"]
 mod edge_cases;
 #[path = "casts/sharp_vertices.rs"]

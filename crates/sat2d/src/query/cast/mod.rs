@@ -23,6 +23,7 @@
 //! circle and swept-disc pairs, as in the route). Results are mapped to world space
 //! once.
 
+mod boundary_gap;
 mod cast_ray;
 mod cast_shape;
 mod closest_features;

@@ -4,7 +4,9 @@
 //!
 //! Frame-free: the boxes and the query boxes are in whatever frame the caller uses.
 
+use core::cmp::Reverse;
 use core::ops::ControlFlow;
+use std::collections::BinaryHeap;
 
 use smallvec::SmallVec;
 
@@ -98,6 +100,85 @@ impl AabbTree {
         }
         tree.boxes = tree.order.iter().map(|i| boxes[*i as usize]).collect();
         tree
+    }
+
+    /// The least of `measure(i, j)` over this tree's boxes `i` and `other`'s boxes `j`,
+    /// where `measure` is a distance between what the boxes hold (so never less than
+    /// the boxes' own distance): node pairs are opened nearest first, and none is
+    /// opened, nor a pair measured, whose boxes lie as far apart as the least distance
+    /// measured so far. `∞` when either tree is empty.
+    ///
+    /// ```text
+    /// heap = {(distance(root, other's root), the roots)}
+    /// pop the nearest node pair while it is nearer than best:
+    ///     two leaves → measure each box pair nearer than best
+    ///     else       → push the pairs of the larger node's children with the other
+    /// ```
+    pub fn nearest_pair(
+        &self,
+        other: &AabbTree,
+        mut measure: impl FnMut(usize, usize) -> f32,
+    ) -> f32 {
+        let mut best = f32::INFINITY;
+        if self.nodes.is_empty() || other.nodes.is_empty() {
+            return best;
+        }
+        // Distances as bits, which order non-negative floats.
+        let apart = |a: &Aabb, b: &Aabb| {
+            (a.min - b.max)
+                .max(b.min - a.max)
+                .max(glam::Vec2::ZERO)
+                .length()
+        };
+        let mut heap = BinaryHeap::new();
+        heap.push(Reverse((
+            apart(&self.nodes[0].bounds, &other.nodes[0].bounds).to_bits(),
+            0u32,
+            0u32,
+        )));
+        while let Some(Reverse((distance, mine, theirs))) = heap.pop() {
+            if f32::from_bits(distance) >= best {
+                break;
+            }
+            let (node, other_node) = (self.nodes[mine as usize], other.nodes[theirs as usize]);
+            if node.count > 0 && other_node.count > 0 {
+                for slot in node.first..node.first + node.count {
+                    for other_slot in other_node.first..other_node.first + other_node.count {
+                        let (bounds, other_bounds) = (
+                            &self.boxes[slot as usize],
+                            &other.boxes[other_slot as usize],
+                        );
+                        if apart(bounds, other_bounds) < best {
+                            let (i, j) =
+                                (self.order[slot as usize], other.order[other_slot as usize]);
+                            best = best.min(measure(i as usize, j as usize));
+                        }
+                    }
+                }
+                continue;
+            }
+            // Open the node that is not a leaf, the larger (by its box's diagonal, not
+            // its area: a box round one straight edge has none) when both are inner.
+            let extent = |node: &Node| node.bounds.size().length_squared();
+            let open_mine =
+                other_node.count > 0 || (node.count == 0 && extent(&node) >= extent(&other_node));
+            let children = |first: u32| [first, first + 1];
+            let pairs = if open_mine {
+                children(node.first).map(|child| (child, theirs))
+            } else {
+                children(other_node.first).map(|child| (mine, child))
+            };
+            for (child, other_child) in pairs {
+                let distance = apart(
+                    &self.nodes[child as usize].bounds,
+                    &other.nodes[other_child as usize].bounds,
+                );
+                if distance < best {
+                    heap.push(Reverse((distance.to_bits(), child, other_child)));
+                }
+            }
+        }
+        best
     }
 
     /// Calls `visit` with the index of every box that meets `query` (closed boxes:

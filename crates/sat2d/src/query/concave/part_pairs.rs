@@ -60,17 +60,6 @@ impl PartPairs {
         ControlFlow::Continue(())
     }
 
-    /// How far apart the boxes of A's part `i` and B's part `j` are on the axis where
-    /// they are farthest apart (0 when they meet): a lower bound on the parts' gap, and
-    /// the least margin at which [`each_within`](Self::each_within) visits the pair.
-    pub fn box_gap(&self, i: usize, j: usize) -> f32 {
-        let (box_a, box_b) = (&self.boxes_a[i], &self.boxes_b[j]);
-        (box_a.min - box_b.max)
-            .max(box_b.min - box_a.max)
-            .max_element()
-            .max(0.0)
-    }
-
     /// Calls `visit(i, j)` for every part `i` of A and part `j` of B whose boxes meet
     /// (within `margin`) while B moves by `motion` and A stands still (in no fixed
     /// order): B's box swept along the motion against A's, or A's swept back along it
