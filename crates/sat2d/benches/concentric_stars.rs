@@ -22,7 +22,9 @@
 //!   926-tooth comb 0.02 wide among a 536-tooth comb's teeth 100 long) and
 //!   `combs_crossing` (combs of 848 and 923 long teeth, B swept 10.6 across A: the
 //!   one case whose cast does not start touching), and `stars_apart` (stars of 2,692
-//!   and 3,126 points, 0.02 and 200 across, 356 apart).
+//!   and 3,126 points, 0.02 and 200 across, 356 apart), `comb_at_hub` and
+//!   `comb_at_hub_swept` (combs 0.02 wide at the hub of stars of 1,287 and 1,308
+//!   spikes, 9 and 4 long, moved by the fuzz input's motion).
 //!
 //! `distance` is timed on every case too.
 //! The time bounds asked of every query (issue 23): 1 ms up to 64 points, 50 ms at
@@ -183,6 +185,31 @@ fn main() {
         fuzz_iso(0.0, 255.0, 58881.0),
         fuzz_iso(1794.0, 50015.0, 5397.0),
     );
+    // Tiny combs at the hub of 1,287- and 1,308-spike stars (spikes 9 and 4 long).
+    let (hub_star_a, hub_comb_a) = (
+        spiked_star(1287, size_of(5397.0), size_of(48405.0)),
+        comb(536, size_of(5397.0), 1000.0),
+    );
+    let iso_hub_star_a = fuzz_iso(50965.0, 59157.0, 30089.0);
+    let iso_hub_comb_a = Iso::new(
+        iso_hub_star_a.translation
+            + Vec2::from_angle(5397.0) * hub_star_a.reach() * (5397.0f32 / 65535.0).powi(4),
+        fuzz_ranged(5433.0, 0.0, core::f32::consts::TAU),
+    );
+    let (hub_star_b, hub_comb_b) = (
+        spiked_star(1308, size_of(42773.0), size_of(5397.0)),
+        comb(949, size_of(5618.0), fuzz_ranged(60149.0, 1.0, 1000.0)),
+    );
+    let iso_hub_star_b = fuzz_iso(11541.0, 5397.0, 5397.0);
+    let iso_hub_comb_b = Iso::new(
+        iso_hub_star_b.translation
+            + Vec2::from_angle(5399.0) * hub_star_b.reach() * (5428.0f32 / 65535.0).powi(4),
+        0.0,
+    );
+    let motion_of_fuzz = |length: f32, angle: f32| {
+        Vec2::from_angle(fuzz_ranged(angle, 0.0, core::f32::consts::TAU))
+            * fuzz_ranged(length, 0.0, 600.0)
+    };
     let cases = [
         ("stars_64", &star_64, &star_64, half_step(32)),
         ("star_64_in_star_64", &star_64, &half_64, Iso::IDENTITY),
@@ -203,6 +230,20 @@ fn main() {
             iso_comb_536,
             &comb_926,
             iso_comb_926,
+        ),
+        (
+            "comb_at_hub",
+            &hub_star_a,
+            iso_hub_star_a,
+            &hub_comb_a,
+            iso_hub_comb_a,
+        ),
+        (
+            "comb_at_hub_swept",
+            &hub_star_b,
+            iso_hub_star_b,
+            &hub_comb_b,
+            iso_hub_comb_b,
         ),
         (
             "stars_apart",
@@ -233,12 +274,11 @@ fn main() {
         .chain(placed_cases);
     // B moves 1 along +X (from an overlapping start: the fraction-0 path), except
     // across the combs.
-    let motion_of = |name: &str| {
-        if name == "combs_crossing" {
-            sweep_across
-        } else {
-            Vec2::X
-        }
+    let motion_of = |name: &str| match name {
+        "combs_crossing" => sweep_across,
+        "comb_at_hub" => motion_of_fuzz(14613.0, 30535.0),
+        "comb_at_hub_swept" => motion_of_fuzz(21.0, 2581.0),
+        _ => Vec2::X,
     };
     let mut names = Vec::new();
     let mut criterion = Criterion::default().configure_from_args();
