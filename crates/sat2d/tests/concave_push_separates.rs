@@ -157,3 +157,24 @@ fn run_random_pushes(seed: u64, count: usize) {
         checked += 1;
     }
 }
+
+/// The pairs fuzz target's find (CI, seed 1): a circle 0.02 across at the hub of a
+/// star of four spikes 100 long, both at (-300, -300). The search, within its budget,
+/// returned a push that left the circle 21 tolerances deep in a spike; a checked
+/// search now falls back to the convex hulls' push, which separates, flagged as not
+/// minimal. Both orders.
+#[test]
+fn a_small_circle_at_the_hub_of_long_spikes_is_pushed_out() {
+    let spikes: Vec<Vec2> = (0..8)
+        .map(|index| {
+            let radius = if index % 2 == 0 { 0.01 } else { 100.0 };
+            Vec2::from_angle(index as f32 * core::f32::consts::FRAC_PI_4) * radius
+        })
+        .collect();
+    let star = Shape::polygon(&spikes).expect("a four-spike star");
+    let circle = Shape::circle(0.021_38);
+    let iso_circle = Iso::new(v(-300.0, -300.0), 0.515_6);
+    let iso_star = Iso::from_translation(v(-300.0, -300.0));
+    assert_push_separates(&circle, &iso_circle, &star, &iso_star);
+    assert_push_separates(&star, &iso_star, &circle, &iso_circle);
+}

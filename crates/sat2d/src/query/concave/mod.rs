@@ -62,6 +62,7 @@ pub(crate) mod aabb_tree;
 pub(crate) mod boundary_piece;
 pub(crate) mod convex_window;
 pub(crate) mod hull_push;
+pub(crate) mod meeting_parts;
 pub(crate) mod minkowski_difference;
 pub(crate) mod mtv_search;
 pub(crate) mod nearest_uncovered;
