@@ -9,9 +9,11 @@
 # stops the script with a non-zero status.
 #
 # FUZZ_SEED=N fixes libFuzzer's seed. `.ci/run` sets it: from an empty corpus (a clean
-# clone) a fixed seed tries the same inputs in the same order on every run, so CI
-# passes or fails the same way each time and a failure reproduces. Without it each
-# run draws a new seed and explores further (the long runs).
+# clone) a fixed seed tries the same inputs in the same order on every run of the same
+# code, so CI passes or fails the same way each time and a failure reproduces. (A
+# change to the code changes the coverage that guides the inputs, so a new commit may
+# meet inputs the last did not.) Without it each run draws a new seed and explores
+# further (the long runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
