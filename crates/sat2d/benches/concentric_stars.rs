@@ -42,7 +42,7 @@ use criterion::Criterion;
 use sat2d::{Iso, Shape, Vec2};
 
 use common::median_ns;
-use stars::spiked_star;
+use stars::{comb, spiked_star};
 
 const GROUP: &str = "concentric_stars";
 
@@ -54,29 +54,6 @@ fn jagged(count: usize, seed: u64) -> Shape {
         .map(|i| Vec2::from_angle(i as f32 * step) * (0.5 + 0.5 * rng.f32()))
         .collect();
     Shape::polygon(&points).expect("a star-shaped outline is simple")
-}
-
-/// A comb of `teeth` teeth, `width` wide, its teeth `length` times their pitch long
-/// (the `timing` fuzz target's comb, with its local origin at the comb's corner).
-fn comb(teeth: usize, width: f32, length: f32) -> Shape {
-    let pitch = width / teeth as f32;
-    let tooth = pitch * length;
-    let mut points = vec![
-        Vec2::new(width, 0.0),
-        Vec2::new(width, -pitch),
-        Vec2::new(0.0, -pitch),
-    ];
-    for index in 0..teeth {
-        let left = index as f32 * pitch;
-        points.extend([
-            Vec2::new(left, tooth),
-            Vec2::new(left + 0.5 * pitch, tooth),
-            Vec2::new(left + 0.5 * pitch, 0.0),
-            Vec2::new(left + pitch, 0.0),
-        ]);
-    }
-    points.pop();
-    Shape::polygon(&points).expect("a comb is simple")
 }
 
 /// The `timing` fuzz target's jagged outline: `count` points at xorshift radii between

@@ -9,30 +9,8 @@ use sat2d::{Iso, Shape, Vec2};
 
 use super::common::exact::cores;
 use super::common::seeded;
-use super::common::stars::spiked_star;
+use super::common::stars::{comb, spiked_star};
 use super::gap;
-
-/// A comb of `teeth` teeth `width` wide, its teeth `length` long (its corner at the
-/// origin, teeth along +Y).
-fn comb(teeth: usize, width: f32, length: f32) -> Shape {
-    let pitch = width / teeth as f32;
-    let mut points = vec![
-        Vec2::new(width, 0.0),
-        Vec2::new(width, -pitch),
-        Vec2::new(0.0, -pitch),
-    ];
-    for index in 0..teeth {
-        let left = index as f32 * pitch;
-        points.extend([
-            Vec2::new(left, length),
-            Vec2::new(left + 0.5 * pitch, length),
-            Vec2::new(left + 0.5 * pitch, 0.0),
-            Vec2::new(left + pitch, 0.0),
-        ]);
-    }
-    points.pop();
-    Shape::polygon(&points).expect("a comb is simple")
-}
 
 /// A star or a comb, of 100 to 400 points, about `size` across.
 fn many_points(size: f32) -> impl Strategy<Value = Shape> {
