@@ -1,8 +1,6 @@
 //! Whether parts of two shapes meet, and whether a push leaves them apart: the quick
 //! tests the concave routines share. Both sets of parts are placed in A's frame.
 
-use core::ops::ControlFlow;
-
 use glam::Vec2;
 
 use crate::query::concave::hull_push::hull_push;
@@ -28,21 +26,14 @@ pub(crate) fn parts_meet(
     if a_point_in_the_other(parts_a, parts_b, tolerance) {
         return true;
     }
-    pairs
-        .each_within(tolerance, |i, j| {
-            let meet = parts_a.overlap(i, parts_b, j, tolerance)
-                && intersects_convex_convex(
-                    &parts_a.cores[i].form(),
-                    &parts_b.cores[j].form(),
-                    tolerance,
-                );
-            if meet {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .is_break()
+    pairs.any_within(tolerance, |i, j| {
+        parts_a.overlap(i, parts_b, j, tolerance)
+            && intersects_convex_convex(
+                &parts_a.cores[i].form(),
+                &parts_b.cores[j].form(),
+                tolerance,
+            )
+    })
 }
 
 /// Whether a point of B lies in A, or one of A in B, within `tolerance` (both sets of
@@ -76,19 +67,12 @@ pub(crate) fn push_separates(
         rotation: relative.rotation,
     };
     let parts_b = Parts::new(b, &moved);
-    PartPairs::new(parts_a, &parts_b)
-        .each_within(tolerance, |i, j| {
-            let (core_a, core_b) = (&parts_a.cores[i].form(), &parts_b.cores[j].form());
-            let deep = parts_a.overlap(i, &parts_b, j, tolerance)
-                && contact_convex_convex(core_a, core_b, tolerance)
-                    .is_some_and(|contact| contact.depth > 2.0 * tolerance);
-            if deep {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .is_continue()
+    !PartPairs::new(parts_a, &parts_b).any_within(tolerance, |i, j| {
+        let (core_a, core_b) = (&parts_a.cores[i].form(), &parts_b.cores[j].form());
+        parts_a.overlap(i, &parts_b, j, tolerance)
+            && contact_convex_convex(core_a, core_b, tolerance)
+                .is_some_and(|contact| contact.depth > 2.0 * tolerance)
+    })
 }
 
 /// A push of B that separates the shapes, proven without a search: the convex hulls'

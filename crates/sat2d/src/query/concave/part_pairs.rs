@@ -60,6 +60,19 @@ impl PartPairs {
         ControlFlow::Continue(())
     }
 
+    /// Whether `test(i, j)` holds for some pair [`each_within`](Self::each_within)
+    /// visits (it stops at the first).
+    pub fn any_within(&self, margin: f32, mut test: impl FnMut(usize, usize) -> bool) -> bool {
+        self.each_within(margin, |i, j| {
+            if test(i, j) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
+    }
+
     /// Calls `visit(i, j)` for every part `i` of A and part `j` of B whose boxes meet
     /// (within `margin`) while B moves by `motion` and A stands still (in no fixed
     /// order): B's box swept along the motion against A's, or A's swept back along it
