@@ -24,7 +24,10 @@
 //!   one case whose cast does not start touching), and `stars_apart` (stars of 2,692
 //!   and 3,126 points, 0.02 and 200 across, 356 apart), `comb_at_hub` and
 //!   `comb_at_hub_swept` (combs 0.02 wide at the hub of stars of 1,287 and 1,308
-//!   spikes, 9 and 4 long, moved by the fuzz input's motion).
+//!   spikes, 9 and 4 long, moved by the fuzz input's motion), and the largest of that
+//!   class, `comb_at_hub_1521` (a 779-tooth comb 0.05 wide at the hub of 1,521 spikes
+//!   12.8 long) and `star_on_jagged` (a 1,182-tip star 0.02 across over a 2,262-point
+//!   jagged outline of the same size), whose containment flags spend a budget.
 //!
 //! `distance` is timed on every case too.
 //! The time bounds asked of every query (issue 23): 1 ms up to 64 points, 50 ms at
@@ -183,6 +186,29 @@ fn main() {
             + Vec2::from_angle(5399.0) * hub_star_b.reach() * (5428.0f32 / 65535.0).powi(4),
         0.0,
     );
+    // The two largest finds of the same class: a 779-tooth comb 0.05 wide at the hub
+    // of 1,521 spikes 12.8 long, and a 1,182-tip star 0.02 across over a 2,262-point
+    // jagged outline of the same size.
+    let (hub_comb_c, hub_star_c) = (
+        comb(779, size_of(11264.0), fuzz_ranged(60138.0, 1.0, 1000.0)),
+        spiked_star(1521, size_of(5468.0), size_of(50965.0)),
+    );
+    let iso_hub_comb_c = fuzz_iso(1813.0, 0.0, 0.0);
+    let iso_hub_star_c = Iso::new(
+        iso_hub_comb_c.translation
+            + Vec2::from_angle(26133.0) * hub_comb_c.reach() * (5397.0f32 / 65535.0).powi(4),
+        fuzz_ranged(5493.0, 0.0, core::f32::consts::TAU),
+    );
+    let (star_2364, jagged_2262) = (
+        spiked_star(1182, size_of(5442.0), size_of(5397.0)),
+        fuzz_jagged(2262, 726_510_098_168_747_285, 21.0 / 255.0, size_of(5397.0)),
+    );
+    let iso_star_2364 = fuzz_iso(62037.0, 5397.0, 50965.0);
+    let iso_jagged_2262 = Iso::new(
+        iso_star_2364.translation
+            + Vec2::from_angle(5397.0) * star_2364.reach() * (5420.0f32 / 65535.0).powi(4),
+        fuzz_ranged(5397.0, 0.0, core::f32::consts::TAU),
+    );
     let motion_of_fuzz = |length: f32, angle: f32| {
         Vec2::from_angle(fuzz_ranged(angle, 0.0, core::f32::consts::TAU))
             * fuzz_ranged(length, 0.0, 600.0)
@@ -223,6 +249,20 @@ fn main() {
             iso_hub_comb_b,
         ),
         (
+            "comb_at_hub_1521",
+            &hub_comb_c,
+            iso_hub_comb_c,
+            &hub_star_c,
+            iso_hub_star_c,
+        ),
+        (
+            "star_on_jagged",
+            &star_2364,
+            iso_star_2364,
+            &jagged_2262,
+            iso_jagged_2262,
+        ),
+        (
             "stars_apart",
             &star_2692,
             iso_star_2692,
@@ -255,6 +295,7 @@ fn main() {
         "combs_crossing" => sweep_across,
         "comb_at_hub" => motion_of_fuzz(14613.0, 30535.0),
         "comb_at_hub_swept" => motion_of_fuzz(21.0, 2581.0),
+        "comb_at_hub_1521" => motion_of_fuzz(5397.0, 21.0),
         _ => Vec2::X,
     };
     let mut names = Vec::new();

@@ -39,9 +39,10 @@ pub struct Contact {
     pub normal: Vec2,
     /// How far B must move along `normal` to leave A; zero when they only touch.
     pub depth: f32,
-    /// Every point of A lies in B (boundary included).
+    /// Every point of A lies in B (boundary included). For a concave pair past its
+    /// work budget (see the crate docs), `false` unless it was shown.
     pub a_in_b: bool,
-    /// Every point of B lies in A (boundary included).
+    /// Every point of B lies in A (boundary included); budgeted as `a_in_b` is.
     pub b_in_a: bool,
     pub(crate) points: ContactPoints,
     /// Whether `depth` and `normal` are the shortest push (see [`Contact::is_minimal`]).

@@ -6,6 +6,7 @@ use crate::Aabb;
 use crate::decompose::outline::signed_area;
 use crate::math::segment::{closest_point_on_segment, crossing_parameters, segment_closest_points};
 use crate::query::concave::convex_window::ConvexWindow;
+use crate::query::concave::work_budget::WorkBudget;
 use crate::query::core_intersection::core_intersection;
 use crate::query::kernel::ConvexCore;
 use crate::shape::rounded_convex::RoundedConvex;
@@ -80,11 +81,16 @@ fn inside_polygon(core: RoundedConvex<'_>, point: Vec2) -> bool {
 /// The area test cannot be fooled by boundaries that coincide (a box filling a slot
 /// touches the outline everywhere yet lies outside); the vertex tests catch thin
 /// spikes and notches whose area is below the area test's slack.
+///
+/// A polygon `inner` spends `budget` (see [`WorkBudget`]): a unit per point of the
+/// parts near it, read by the vertex tests, and per clip of the area test the points
+/// of both. Once the budget is refused the answer is `false`, "not shown inside".
 pub(crate) fn convex_in_concave(
     inner: RoundedConvex<'_>,
     boundary: &[(Vec2, Vec2)],
     parts: &[RoundedConvex<'_>],
     tolerance: f32,
+    budget: &mut WorkBudget,
 ) -> bool {
     match inner.points {
         [center] => {
@@ -110,6 +116,9 @@ pub(crate) fn convex_in_concave(
                 .map_or(Aabb::new(Vec2::ZERO, Vec2::ZERO), |bounds| {
                     bounds.grown(tolerance)
                 });
+            if !budget.spend(parts.iter().map(|part| part.points.len()).sum()) {
+                return false;
+            }
             if !points.iter().all(|point| {
                 parts
                     .iter()
@@ -121,6 +130,17 @@ pub(crate) fn convex_in_concave(
             }) {
                 return false;
             }
+            let area = signed_area(points.iter().copied());
+            let perimeter: f32 = (0..points.len())
+                .map(|i| points[i].distance(points[(i + 1) % points.len()]))
+                .sum();
+            // A part no wider than about twice the tolerance lies within its perimeter's
+            // strip: the area test below, whose covered area is never negative, cannot
+            // fail, so it is not run (a comb's hair-thin teeth at the hub of a star
+            // whose fan parts all meet there would each clip against hundreds).
+            if area <= tolerance * perimeter {
+                return true;
+            }
             // Inside one part: inside the polygon, no areas needed (most parts of a
             // shape deep in another lie in one of its parts).
             if parts
@@ -129,23 +149,26 @@ pub(crate) fn convex_in_concave(
             {
                 return true;
             }
-            let area = signed_area(points.iter().copied());
-            let perimeter: f32 = (0..points.len())
-                .map(|i| points[i].distance(points[(i + 1) % points.len()]))
-                .sum();
             // A many-sided part is first cut to `inner`'s box, in one pass: its
             // intersection with `inner` is unchanged, and clipping by the rest would
             // cost a pass over `inner` per side.
-            let covered: f32 = parts
-                .iter()
-                .map(|part| {
-                    let window = ConvexWindow::new(*part, &around);
-                    window.view().map_or(0.0, |cut| {
-                        signed_area(core_intersection(inner, cut).into_iter())
-                    })
-                })
-                .sum();
-            covered >= area - tolerance * perimeter
+            // The parts tile the polygon, so the sum only grows: it stops as soon as it
+            // covers enough (on average halfway through the parts near `inner`).
+            let enough = area - tolerance * perimeter;
+            let mut covered = 0.0;
+            for part in parts {
+                if !budget.spend(part.points.len() + points.len()) {
+                    return false;
+                }
+                let window = ConvexWindow::new(*part, &around);
+                covered += window.view().map_or(0.0, |cut| {
+                    signed_area(core_intersection(inner, cut).into_iter())
+                });
+                if covered >= enough {
+                    return true;
+                }
+            }
+            false
         }
     }
 }
@@ -230,6 +253,65 @@ fn segment_distance(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> f32 {
 mod tests {
     use super::*;
     use crate::query::regular_core::RegularCore;
+
+    /// A box's corners (counter-clockwise) and outward face normals.
+    fn box_core(min: Vec2, max: Vec2) -> ([Vec2; 4], [Vec2; 4]) {
+        (
+            [min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)],
+            [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X],
+        )
+    }
+
+    /// A polygon's view, no radius.
+    fn polygon_view<'a>(points: &'a [Vec2], normals: &'a [Vec2]) -> RoundedConvex<'a> {
+        RoundedConvex {
+            points,
+            normals,
+            radius: 0.0,
+        }
+    }
+
+    /// Whether the box `min..max` lies in the L made of the boxes (0,0)..(2,1) and
+    /// (0,1)..(1,2), with a budget of `units`.
+    fn box_in_l(min: Vec2, max: Vec2, units: u64) -> bool {
+        let (foot, foot_normals) = box_core(Vec2::ZERO, Vec2::new(2.0, 1.0));
+        let (upright, upright_normals) = box_core(Vec2::Y, Vec2::new(1.0, 2.0));
+        let (inner, inner_normals) = box_core(min, max);
+        let parts = [
+            polygon_view(&foot, &foot_normals),
+            polygon_view(&upright, &upright_normals),
+        ];
+        let inner = polygon_view(&inner, &inner_normals);
+        convex_in_concave(inner, &[], &parts, 1e-4, &mut WorkBudget::with_units(units))
+    }
+
+    #[test]
+    fn a_box_across_two_parts_is_inside_only_within_its_budget() {
+        let (min, max) = (Vec2::new(0.25, 0.5), Vec2::new(0.75, 1.5));
+        // The vertex tests read both parts' 8 points, then each part is clipped (8
+        // units apiece): the second clip completes the area.
+        assert!(box_in_l(min, max, 24));
+        assert!(
+            !box_in_l(min, max, 23),
+            "a refused budget is \"not shown inside\""
+        );
+        // Poking out of the L is never inside, whatever the budget.
+        assert!(!box_in_l(
+            Vec2::new(0.75, 0.5),
+            Vec2::new(1.25, 1.5),
+            u64::MAX
+        ));
+    }
+
+    #[test]
+    fn a_needle_within_the_tolerance_strip_needs_no_area() {
+        // 5e-5 wide across both parts: its area is below tolerance × perimeter, so the
+        // area test could not fail and no part is clipped (the budget holds only the
+        // vertex tests' 8 units).
+        let (min, max) = (Vec2::new(0.5, 0.5), Vec2::new(0.500_05, 1.5));
+        assert!(box_in_l(min, max, 8));
+        assert!(!box_in_l(min, max, 7));
+    }
 
     #[test]
     fn the_bisected_polygon_test_agrees_with_the_planes() {

@@ -45,6 +45,13 @@ impl WorkBudget {
         Self::with_units(BASE + PER_POINT * points as u64)
     }
 
+    /// The budget of the containment flags of two shapes whose parts hold `points`
+    /// points in all: a quarter of [`for_points`](Self::for_points), shared by both
+    /// flags, so that a contact's flags never cost more than a quarter of its search.
+    pub fn for_containment(points: usize) -> Self {
+        Self::with_units((BASE + PER_POINT * points as u64) / 4)
+    }
+
     /// A budget of exactly `units` (for tests of the budget itself).
     pub fn with_units(units: u64) -> Self {
         Self {

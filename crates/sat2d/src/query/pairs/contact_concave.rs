@@ -117,6 +117,7 @@ pub(crate) fn contact_concave(
     } else {
         (normal, depth, minimal)
     };
+    let mut budget = WorkBudget::for_containment(points_in(&parts_a) + points_in(&parts_b));
     Some(Contact {
         normal,
         depth,
@@ -126,6 +127,7 @@ pub(crate) fn contact_concave(
             (b, relative),
             &parts_b,
             tolerance,
+            &mut budget,
         ),
         b_in_a: shape_in_shape(
             (b, relative),
@@ -133,10 +135,20 @@ pub(crate) fn contact_concave(
             (a, &Iso::IDENTITY),
             &parts_a,
             tolerance,
+            &mut budget,
         ),
         points,
         minimal,
     })
+}
+
+/// How many points the cores of `parts` hold, the measure of [`WorkBudget`]s.
+fn points_in(parts: &Parts) -> usize {
+    parts
+        .cores
+        .iter()
+        .map(|core| core.form().core().points.len())
+        .sum()
 }
 
 /// What [`measure_parts`] finds: a [`Contact`]'s normal, depth and points, and
@@ -174,13 +186,6 @@ pub(crate) fn measure_parts(
     fallback: Vec2,
     points_of: usize,
 ) -> Option<PartsContact> {
-    let points_in = |parts: &Parts| -> usize {
-        parts
-            .cores
-            .iter()
-            .map(|core| core.form().core().points.len())
-            .sum()
-    };
     let mut budget = WorkBudget::for_points(points_in(parts_a) + points_in(parts_b));
     let pairs = PartPairs::new(parts_a, parts_b);
     let mut touching: Vec<(usize, usize, Contact)> = Vec::new();
@@ -280,12 +285,17 @@ pub(crate) fn bounding_push(a: &Shape, b: &Shape, relative: &Iso) -> Vec2 {
 /// ```
 /// The cost follows the outer parts near each inner part, not the product of the
 /// part counts (two crossing 1,000-tooth combs: a few milliseconds, not hundreds).
+/// Where many outer parts meet near many inner parts (a comb at the hub of a star of
+/// 1,521 spikes, a jagged outline in a star of its size) that is still their product,
+/// so the polygon parts' tests spend `budget` (see [`convex_in_concave`]); once it is
+/// refused the answer is `false`, "not shown inside".
 fn shape_in_shape(
     (inner, inner_iso): (&Shape, &Iso),
     inner_parts: &Parts,
     (outer, outer_iso): (&Shape, &Iso),
     outer_parts: &Parts,
     tolerance: f32,
+    budget: &mut WorkBudget,
 ) -> bool {
     if inner.area() > outer.area() * (1.0 + 1e-4) + tolerance * tolerance {
         return false;
@@ -355,7 +365,7 @@ fn shape_in_shape(
             near.push(outer_cores[k]);
             ControlFlow::Continue(())
         });
-        convex_in_concave(part, &boundary, &near, tolerance)
+        convex_in_concave(part, &boundary, &near, tolerance, budget)
     })
 }
 
