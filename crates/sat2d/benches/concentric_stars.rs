@@ -27,7 +27,8 @@
 //!   spikes, 9 and 4 long, moved by the fuzz input's motion), and the largest of that
 //!   class, `comb_at_hub_1521` (a 779-tooth comb 0.05 wide at the hub of 1,521 spikes
 //!   12.8 long) and `star_on_jagged` (a 1,182-tip star 0.02 across over a 2,262-point
-//!   jagged outline of the same size), whose containment flags spend a budget.
+//!   jagged outline of the same size), whose containment flags spend a budget, and
+//!   `comb_on_star_2908` (an 811-tooth comb over a 1,454-spike star, a slow `distance`).
 //!
 //! `distance` is timed on every case too.
 //! The time bounds asked of every query (issue 23): 1 ms up to 64 points, 50 ms at
@@ -209,6 +210,17 @@ fn main() {
             + Vec2::from_angle(5397.0) * star_2364.reach() * (5420.0f32 / 65535.0).powi(4),
         fuzz_ranged(5397.0, 0.0, core::f32::consts::TAU),
     );
+    // A later `distance` find: an 811-tooth comb over a 1,454-spike star.
+    let (star_2908, comb_811) = (
+        spiked_star(1454, size_of(16429.0), size_of(0.0)),
+        comb(811, size_of(12850.0), fuzz_ranged(12850.0, 1.0, 1000.0)),
+    );
+    let iso_star_2908 = fuzz_iso(0.0, 0.0, 12544.0);
+    let iso_comb_811 = Iso::new(
+        iso_star_2908.translation
+            + Vec2::from_angle(5376.0) * star_2908.reach() * (10357.0f32 / 65535.0).powi(4),
+        0.0,
+    );
     let motion_of_fuzz = |length: f32, angle: f32| {
         Vec2::from_angle(fuzz_ranged(angle, 0.0, core::f32::consts::TAU))
             * fuzz_ranged(length, 0.0, 600.0)
@@ -263,6 +275,13 @@ fn main() {
             iso_jagged_2262,
         ),
         (
+            "comb_on_star_2908",
+            &star_2908,
+            iso_star_2908,
+            &comb_811,
+            iso_comb_811,
+        ),
+        (
             "stars_apart",
             &star_2692,
             iso_star_2692,
@@ -296,6 +315,7 @@ fn main() {
         "comb_at_hub" => motion_of_fuzz(14613.0, 30535.0),
         "comb_at_hub_swept" => motion_of_fuzz(21.0, 2581.0),
         "comb_at_hub_1521" => motion_of_fuzz(5397.0, 21.0),
+        "comb_on_star_2908" => motion_of_fuzz(117.0, 21.0),
         _ => Vec2::X,
     };
     let mut names = Vec::new();
