@@ -28,7 +28,9 @@
 //!   class, `comb_at_hub_1521` (a 779-tooth comb 0.05 wide at the hub of 1,521 spikes
 //!   12.8 long) and `star_on_jagged` (a 1,182-tip star 0.02 across over a 2,262-point
 //!   jagged outline of the same size), whose containment flags spend a budget, and
-//!   `comb_on_star_2908` (an 811-tooth comb over a 1,454-spike star, a slow `distance`).
+//!   `comb_on_star_2908` (an 811-tooth comb over a 1,454-spike star, a slow `distance`)
+//!   and `jagged_past_star_1188` (a 4,002-point jagged outline swept past a 594-tip
+//!   star's hub, a slow `cast_shape`).
 //!
 //! `distance` is timed on every case too.
 //! The time bounds asked of every query (issue 23): 1 ms up to 64 points, 50 ms at
@@ -221,6 +223,23 @@ fn main() {
             + Vec2::from_angle(5376.0) * star_2908.reach() * (10357.0f32 / 65535.0).powi(4),
         0.0,
     );
+    // And a slow `cast_shape`: a 594-tip star 193 across swept past a 4,002-point
+    // jagged outline 0.04 across near its hub.
+    let (star_1188, jagged_4002) = (
+        spiked_star(594, size_of(65301.0), size_of(5419.0)),
+        fuzz_jagged(
+            4002,
+            17_967_955_138_332_430_223,
+            234.0 / 255.0,
+            size_of(5397.0),
+        ),
+    );
+    let iso_star_1188 = fuzz_iso(36806.0, 36751.0, 36751.0);
+    let iso_jagged_4002 = Iso::new(
+        iso_star_1188.translation
+            + Vec2::from_angle(59992.0) * star_1188.reach() * (59904.0f32 / 65535.0).powi(4),
+        fuzz_ranged(5397.0, 0.0, core::f32::consts::TAU),
+    );
     let motion_of_fuzz = |length: f32, angle: f32| {
         Vec2::from_angle(fuzz_ranged(angle, 0.0, core::f32::consts::TAU))
             * fuzz_ranged(length, 0.0, 600.0)
@@ -282,6 +301,13 @@ fn main() {
             iso_comb_811,
         ),
         (
+            "jagged_past_star_1188",
+            &star_1188,
+            iso_star_1188,
+            &jagged_4002,
+            iso_jagged_4002,
+        ),
+        (
             "stars_apart",
             &star_2692,
             iso_star_2692,
@@ -316,6 +342,7 @@ fn main() {
         "comb_at_hub_swept" => motion_of_fuzz(21.0, 2581.0),
         "comb_at_hub_1521" => motion_of_fuzz(5397.0, 21.0),
         "comb_on_star_2908" => motion_of_fuzz(117.0, 21.0),
+        "jagged_past_star_1188" => motion_of_fuzz(11263.0, 50805.0),
         _ => Vec2::X,
     };
     let mut names = Vec::new();
