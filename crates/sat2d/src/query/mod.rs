@@ -24,6 +24,7 @@
 //!   routines share.
 //! - `contact.rs`: the [`Contact`] they return; `explain.rs`: the SAT axis by axis.
 
+mod bounding_reject;
 mod cast;
 mod closest_points;
 mod concave;
@@ -46,6 +47,7 @@ use glam::Vec2;
 
 use crate::math::{both_in_range, coordinates_in_range};
 use crate::{Iso, Shape};
+use bounding_reject::bounding_discs_apart;
 use core_form::{ConvexPairRoutine, on_convex_pair};
 use kernel::ConvexCore;
 use pairs::contact_circle_circle::{contact_circle_circle, intersects_circle_circle};
@@ -92,6 +94,12 @@ pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
         return false;
     }
     let tolerance = tolerance(a, b);
+    !bounding_discs_apart(a, iso_a, b, iso_b, tolerance)
+        && intersects_routed(a, iso_a, b, iso_b, tolerance)
+}
+
+/// [`intersects`] of two placements in range, by the pair's routine (no reject first).
+fn intersects_routed(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso, tolerance: f32) -> bool {
     match route(a, iso_a, b, iso_b) {
         Route::CircleCircle(circles) => intersects_circle_circle(&circles, tolerance),
         Route::PolygonCircle(pair) => intersects_polygon_circle(&pair, tolerance),
@@ -139,6 +147,20 @@ pub fn contact(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> Option<Contact
         return None;
     }
     let tolerance = tolerance(a, b);
+    if bounding_discs_apart(a, iso_a, b, iso_b, tolerance) {
+        return None;
+    }
+    contact_routed(a, iso_a, b, iso_b, tolerance)
+}
+
+/// [`contact`] of two placements in range, by the pair's routine (no reject first).
+fn contact_routed(
+    a: &Shape,
+    iso_a: &Iso,
+    b: &Shape,
+    iso_b: &Iso,
+    tolerance: f32,
+) -> Option<Contact> {
     match route(a, iso_a, b, iso_b) {
         Route::CircleCircle(circles) => contact_circle_circle(&circles, tolerance),
         Route::PolygonCircle(pair) => {

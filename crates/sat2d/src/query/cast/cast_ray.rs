@@ -3,6 +3,7 @@
 use glam::Vec2;
 
 use super::outline_normal::{outline_normal, vertex_slack};
+use crate::query::bounding_reject::{manhattan, miter_of, reject_margin};
 use crate::query::kernel::{ConvexCore, Feature, ray_entry};
 use crate::query::parts::part_bounds;
 use crate::{Iso, RELATIVE_TOLERANCE, Ray, RayHit, Shape};
@@ -137,26 +138,25 @@ fn starts_on(shape: &Shape, origin: Vec2) -> bool {
 /// below checks it).
 #[inline]
 fn passes_clear(shape: &Shape, origin: Vec2, direction: Vec2, max_distance: f32) -> bool {
-    let (center, radius, reach, miter) = match shape {
-        Shape::Concave(_) => return false,
+    let Some(miter) = miter_of(shape) else {
+        return false;
+    };
+    let (center, radius, reach) = match shape {
         Shape::Polygon(polygon) => {
             let metrics = polygon.metrics();
-            let miter = polygon.miter();
-            (
-                metrics.centroid,
-                metrics.bounding_radius,
-                metrics.reach,
-                miter,
-            )
+            (metrics.centroid, metrics.bounding_radius, metrics.reach)
         }
-        Shape::Circle(circle) => (Vec2::ZERO, circle.radius(), circle.radius(), 1.0),
+        Shape::Circle(circle) => (Vec2::ZERO, circle.radius(), circle.radius()),
         _ => {
             let bounds = shape.bounding_circle(&Iso::IDENTITY);
-            (bounds.center, bounds.radius, shape.reach(), 1.0)
+            (bounds.center, bounds.radius, shape.reach())
         }
     };
-    let coordinates = origin.x.abs() + origin.y.abs() + 4.0 * reach + max_distance;
-    let margin = miter * (2.0 * RELATIVE_TOLERANCE * reach + 16.0 * f32::EPSILON * coordinates);
+    let margin = reject_margin(
+        miter,
+        2.0 * RELATIVE_TOLERANCE * reach,
+        manhattan(origin) + 4.0 * reach + max_distance,
+    );
     if misses_disc(
         center,
         radius + margin,
