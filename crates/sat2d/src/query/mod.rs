@@ -96,7 +96,7 @@ pub fn intersects(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> bool {
     let tolerance = tolerance(a, b);
     // A circle's own test is as cheap as the reject (circle–polygon: 22 ns a pair).
     let has_circle = matches!(a, Shape::Circle(_)) || matches!(b, Shape::Circle(_));
-    !(!has_circle && bounding_discs_apart(a, iso_a, b, iso_b, tolerance))
+    (has_circle || !bounding_discs_apart(a, iso_a, b, iso_b, tolerance))
         && intersects_routed(a, iso_a, b, iso_b, tolerance)
 }
 
