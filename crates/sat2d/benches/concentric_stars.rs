@@ -100,6 +100,16 @@ fn fuzz_iso(x: f32, y: f32, angle: f32) -> Iso {
     )
 }
 
+/// The `timing` fuzz target's concentric placement of B: near A's place (`iso_a`, A's
+/// reach `reach_a`), `offset⁴` of the reach away along `angle` (radians, as the 16 bits
+/// read), turned by `turn`.
+fn fuzz_concentric(iso_a: Iso, reach_a: f32, angle: f32, offset: f32, turn: f32) -> Iso {
+    Iso::new(
+        iso_a.translation + Vec2::from_angle(angle) * reach_a * (offset / 65535.0).powi(4),
+        fuzz_ranged(turn, 0.0, core::f32::consts::TAU),
+    )
+}
+
 fn main() {
     let (star_64, half_64) = (spiked_star(32, 1.0, 0.5), spiked_star(32, 0.5, 0.25));
     let star_4096 = spiked_star(2048, 1.0, 0.9);
@@ -141,22 +151,14 @@ fn main() {
         comb(926, size_of(5478.0), fuzz_ranged(5610.0, 1.0, 1000.0)),
     );
     let iso_comb_536 = fuzz_iso(5631.0, 5397.0, 60262.0);
-    let iso_comb_926 = Iso::new(
-        iso_comb_536.translation
-            + Vec2::from_angle(60138.0) * comb_536.reach() * (60139.0f32 / 65535.0).powi(4),
-        fuzz_ranged(255.0, 0.0, core::f32::consts::TAU),
-    );
+    let iso_comb_926 = fuzz_concentric(iso_comb_536, comb_536.reach(), 60138.0, 60139.0, 255.0);
     // And two combs of long teeth, one swept 10.6 across the other (0.2 and 0.4 wide).
     let (comb_848, comb_923) = (
         comb(848, size_of(21226.0), fuzz_ranged(60138.0, 1.0, 1000.0)),
         comb(923, size_of(26347.0), fuzz_ranged(65301.0, 1.0, 1000.0)),
     );
     let iso_comb_848 = fuzz_iso(60134.0, 5611.0, 21.0);
-    let iso_comb_923 = Iso::new(
-        iso_comb_848.translation
-            + Vec2::from_angle(2560.0) * comb_848.reach() * (61638.0f32 / 65535.0).powi(4),
-        fuzz_ranged(32853.0, 0.0, core::f32::consts::TAU),
-    );
+    let iso_comb_923 = fuzz_concentric(iso_comb_848, comb_848.reach(), 2560.0, 61638.0, 32853.0);
     let sweep_across = Vec2::from_angle(fuzz_ranged(6677.0, 0.0, core::f32::consts::TAU))
         * fuzz_ranged(1159.0, 0.0, 600.0);
     // Two stars 356 apart: 2,692 points 0.02 across, 3,126 points 200 across.
@@ -174,21 +176,14 @@ fn main() {
         comb(536, size_of(5397.0), 1000.0),
     );
     let iso_hub_star_a = fuzz_iso(50965.0, 59157.0, 30089.0);
-    let iso_hub_comb_a = Iso::new(
-        iso_hub_star_a.translation
-            + Vec2::from_angle(5397.0) * hub_star_a.reach() * (5397.0f32 / 65535.0).powi(4),
-        fuzz_ranged(5433.0, 0.0, core::f32::consts::TAU),
-    );
+    let iso_hub_comb_a =
+        fuzz_concentric(iso_hub_star_a, hub_star_a.reach(), 5397.0, 5397.0, 5433.0);
     let (hub_star_b, hub_comb_b) = (
         spiked_star(1308, size_of(42773.0), size_of(5397.0)),
         comb(949, size_of(5618.0), fuzz_ranged(60149.0, 1.0, 1000.0)),
     );
     let iso_hub_star_b = fuzz_iso(11541.0, 5397.0, 5397.0);
-    let iso_hub_comb_b = Iso::new(
-        iso_hub_star_b.translation
-            + Vec2::from_angle(5399.0) * hub_star_b.reach() * (5428.0f32 / 65535.0).powi(4),
-        0.0,
-    );
+    let iso_hub_comb_b = fuzz_concentric(iso_hub_star_b, hub_star_b.reach(), 5399.0, 5428.0, 0.0);
     // The two largest finds of the same class: a 779-tooth comb 0.05 wide at the hub
     // of 1,521 spikes 12.8 long, and a 1,182-tip star 0.02 across over a 2,262-point
     // jagged outline of the same size.
@@ -197,32 +192,21 @@ fn main() {
         spiked_star(1521, size_of(5468.0), size_of(50965.0)),
     );
     let iso_hub_comb_c = fuzz_iso(1813.0, 0.0, 0.0);
-    let iso_hub_star_c = Iso::new(
-        iso_hub_comb_c.translation
-            + Vec2::from_angle(26133.0) * hub_comb_c.reach() * (5397.0f32 / 65535.0).powi(4),
-        fuzz_ranged(5493.0, 0.0, core::f32::consts::TAU),
-    );
+    let iso_hub_star_c =
+        fuzz_concentric(iso_hub_comb_c, hub_comb_c.reach(), 26133.0, 5397.0, 5493.0);
     let (star_2364, jagged_2262) = (
         spiked_star(1182, size_of(5442.0), size_of(5397.0)),
         fuzz_jagged(2262, 726_510_098_168_747_285, 21.0 / 255.0, size_of(5397.0)),
     );
     let iso_star_2364 = fuzz_iso(62037.0, 5397.0, 50965.0);
-    let iso_jagged_2262 = Iso::new(
-        iso_star_2364.translation
-            + Vec2::from_angle(5397.0) * star_2364.reach() * (5420.0f32 / 65535.0).powi(4),
-        fuzz_ranged(5397.0, 0.0, core::f32::consts::TAU),
-    );
+    let iso_jagged_2262 = fuzz_concentric(iso_star_2364, star_2364.reach(), 5397.0, 5420.0, 5397.0);
     // A later `distance` find: an 811-tooth comb over a 1,454-spike star.
     let (star_2908, comb_811) = (
         spiked_star(1454, size_of(16429.0), size_of(0.0)),
         comb(811, size_of(12850.0), fuzz_ranged(12850.0, 1.0, 1000.0)),
     );
     let iso_star_2908 = fuzz_iso(0.0, 0.0, 12544.0);
-    let iso_comb_811 = Iso::new(
-        iso_star_2908.translation
-            + Vec2::from_angle(5376.0) * star_2908.reach() * (10357.0f32 / 65535.0).powi(4),
-        0.0,
-    );
+    let iso_comb_811 = fuzz_concentric(iso_star_2908, star_2908.reach(), 5376.0, 10357.0, 0.0);
     // And a slow `cast_shape`: a 594-tip star 193 across swept past a 4,002-point
     // jagged outline 0.04 across near its hub.
     let (star_1188, jagged_4002) = (
@@ -235,11 +219,8 @@ fn main() {
         ),
     );
     let iso_star_1188 = fuzz_iso(36806.0, 36751.0, 36751.0);
-    let iso_jagged_4002 = Iso::new(
-        iso_star_1188.translation
-            + Vec2::from_angle(59992.0) * star_1188.reach() * (59904.0f32 / 65535.0).powi(4),
-        fuzz_ranged(5397.0, 0.0, core::f32::consts::TAU),
-    );
+    let iso_jagged_4002 =
+        fuzz_concentric(iso_star_1188, star_1188.reach(), 59992.0, 59904.0, 5397.0);
     let motion_of_fuzz = |length: f32, angle: f32| {
         Vec2::from_angle(fuzz_ranged(angle, 0.0, core::f32::consts::TAU))
             * fuzz_ranged(length, 0.0, 600.0)
