@@ -346,7 +346,7 @@ fn flipped_contacts_swap_roles() {
         &Shape::circle(0.5),
         at(0.0, 0.5),
     );
-    let flipped = c.flipped();
+    let flipped = c.clone().flipped();
     assert_eq!(flipped.normal, -c.normal);
     assert_eq!((flipped.a_in_b, flipped.b_in_a), (c.b_in_a, c.a_in_b));
     assert_eq!(flipped.points(), c.points());

@@ -118,20 +118,19 @@ impl Contact {
         self.normal * self.depth
     }
 
-    /// The same contact seen from the other shape: normal negated, flags swapped.
+    /// The same contact seen from the other shape: normal negated, flags swapped. Takes
+    /// the contact by value, so the points are not copied; call it on a clone to keep
+    /// both views.
+    #[inline]
     #[must_use]
-    pub fn flipped(&self) -> Self {
-        Self {
-            normal: -self.normal,
-            depth: self.depth,
-            a_in_b: self.b_in_a,
-            b_in_a: self.a_in_b,
-            points: self.points.clone(),
-            minimal: self.minimal,
-        }
+    pub fn flipped(mut self) -> Self {
+        self.normal = -self.normal;
+        core::mem::swap(&mut self.a_in_b, &mut self.b_in_a);
+        self
     }
 
     /// Maps a contact computed in some local frame to the frame `iso` places it in.
+    #[inline]
     #[must_use]
     pub(crate) fn transformed(mut self, iso: &Iso) -> Self {
         self.normal = iso.transform_vector(self.normal);

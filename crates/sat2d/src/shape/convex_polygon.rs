@@ -138,7 +138,7 @@ impl ConvexPolygon {
         let Some(lanes) = &self.lanes else {
             return false;
         };
-        lanes.place_into::<NORMALS>(&self.points, &self.normals, iso, placed);
+        lanes.place_into::<NORMALS>(&self.points, iso, placed);
         true
     }
 }

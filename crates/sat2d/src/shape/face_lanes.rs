@@ -115,8 +115,10 @@ pub(crate) struct PlacedFaces {
     count: usize,
     blocks: [FaceBlock; 2],
     points: [Vec2; MAX_LANES],
-    /// Only when asked for: left `None`, it costs nothing to set up.
-    normals: Option<[Vec2; MAX_LANES]>,
+    /// The first `count` are the placed normals, when `has_normals`.
+    normals: [Vec2; MAX_LANES],
+    /// Whether `normals` were placed (only when asked for).
+    has_normals: bool,
 }
 
 impl FaceLanes {
@@ -154,9 +156,10 @@ impl FaceLanes {
         }
     }
 
-    /// The faces, `points` and, with `NORMALS`, `normals` placed by `iso` (in the frame
-    /// `iso` maps to), written into `placed` (storage the caller keeps, so that nothing
-    /// is copied).
+    /// The faces, `points` and, with `NORMALS`, the face normals placed by `iso` (in the
+    /// frame `iso` maps to), written into `placed` (storage the caller keeps, so that
+    /// nothing is copied). The normals are read back out of the placed lanes, which
+    /// hold them rotated already.
     ///
     /// Without `NORMALS` the placed view's `normals` is empty: for routines that read
     /// the faces only through the lanes and the points (`intersects`), which saves a
@@ -165,7 +168,6 @@ impl FaceLanes {
     pub fn place_into<const NORMALS: bool>(
         &self,
         points: &[Vec2],
-        normals: &[Vec2],
         iso: &Iso,
         placed: &mut PlacedFaces,
     ) {
@@ -176,13 +178,16 @@ impl FaceLanes {
         for (point, moved) in points.iter().zip(&mut placed.points) {
             *moved = iso.transform_point(*point);
         }
+        placed.has_normals = NORMALS;
         if NORMALS {
-            let placed_normals = placed.normals.insert([Vec2::ZERO; MAX_LANES]);
-            for (normal, moved) in normals.iter().zip(placed_normals) {
-                *moved = iso.transform_vector(*normal);
+            // The same products as `Iso::transform_vector`, to the bit.
+            for (index, moved) in placed.normals[..self.count].iter_mut().enumerate() {
+                let block = &placed.blocks[index / LANES];
+                *moved = Vec2::new(
+                    block.normal_xs[index % LANES],
+                    block.normal_ys[index % LANES],
+                );
             }
-        } else {
-            placed.normals = None;
         }
     }
 }
@@ -195,7 +200,8 @@ impl PlacedFaces {
             count: 0,
             blocks: [FaceBlock::default(); 2],
             points: [Vec2::ZERO; MAX_LANES],
-            normals: None,
+            normals: [Vec2::ZERO; MAX_LANES],
+            has_normals: false,
         }
     }
 
@@ -205,10 +211,11 @@ impl PlacedFaces {
         LanePolygon {
             blocks: &self.blocks[..self.count.div_ceil(LANES)],
             points: &self.points[..self.count],
-            normals: self
-                .normals
-                .as_ref()
-                .map_or(&[], |normals| &normals[..self.count]),
+            normals: if self.has_normals {
+                &self.normals[..self.count]
+            } else {
+                &[]
+            },
         }
     }
 }
