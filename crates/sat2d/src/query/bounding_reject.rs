@@ -40,7 +40,7 @@ pub(crate) fn reject_margin(miter: f32, tolerance: f32, coordinates: f32) -> f32
 
 /// The `|x| + |y|` of `point`: a bound on its length with no square root.
 pub(crate) fn manhattan(point: Vec2) -> f32 {
-    point.x.abs() + point.y.abs()
+    point.abs().element_sum()
 }
 
 /// Whether A and B are surely apart: their bounding discs miss by more than twice
