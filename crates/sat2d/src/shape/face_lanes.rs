@@ -219,3 +219,43 @@ impl PlacedFaces {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+
+    use super::PlacedFaces;
+    use crate::{Iso, Shape};
+
+    /// The normals read back out of the placed lanes are `Iso::transform_vector` of the
+    /// polygon's own, to the bit, and the placed points its `transform_point`.
+    #[test]
+    fn placed_normals_are_the_rotated_normals_to_the_bit() {
+        let mut rng = fastrand::Rng::with_seed(6);
+        for sides in 3..=16 {
+            let shape = Shape::regular_polygon(0.5 + rng.f32() * 3.0, sides).expect("polygon");
+            let Shape::Polygon(polygon) = &shape else {
+                panic!("a regular polygon is convex");
+            };
+            for _ in 0..50 {
+                let iso = Iso::new(
+                    Vec2::new(rng.f32() - 0.5, rng.f32() - 0.5) * 1e3,
+                    rng.f32() * 7.0,
+                );
+                let mut placed = PlacedFaces::new();
+                assert!(shape.place_part_lanes::<true>(0, &iso, &mut placed));
+                let view = placed.view();
+                assert_eq!(view.normals.len(), sides);
+                for (placed, own) in view.normals.iter().zip(polygon.normals()) {
+                    assert_eq!(*placed, iso.transform_vector(*own));
+                }
+                for (placed, own) in view.points.iter().zip(polygon.points()) {
+                    assert_eq!(*placed, iso.transform_point(*own));
+                }
+                let mut without = PlacedFaces::new();
+                assert!(shape.place_part_lanes::<false>(0, &iso, &mut without));
+                assert!(without.view().normals.is_empty());
+            }
+        }
+    }
+}

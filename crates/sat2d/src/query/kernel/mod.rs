@@ -168,3 +168,29 @@ fn horizontal_min(lanes: f32x8) -> f32 {
     let [a, b, c, d, e, f, g, h] = lanes.to_array();
     min(min(min(a, e), min(c, g)), min(min(b, f), min(d, h)))
 }
+
+#[cfg(test)]
+mod tests {
+    use wide::f32x8;
+
+    use super::{horizontal_max, horizontal_min};
+
+    /// The reduction trees give what a lane-by-lane scan gives, for finite lanes, the
+    /// infinities the kernels start from, repeated values and signed zeros (compared
+    /// as equal).
+    #[test]
+    fn reduction_trees_match_a_scan() {
+        let mut rng = fastrand::Rng::with_seed(8);
+        let special = [f32::INFINITY, f32::NEG_INFINITY, 0.0, -0.0, 1.0, f32::MAX];
+        for _ in 0..20_000 {
+            let lanes: [f32; 8] = core::array::from_fn(|_| match rng.u8(0..4) {
+                0 => special[rng.usize(..special.len())],
+                _ => (rng.f32() - 0.5) * 10f32.powi(rng.i32(-6..6)),
+            });
+            let largest = lanes.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            let smallest = lanes.iter().copied().fold(f32::INFINITY, f32::min);
+            assert_eq!(horizontal_max(f32x8::from(lanes)), largest, "{lanes:?}");
+            assert_eq!(horizontal_min(f32x8::from(lanes)), smallest, "{lanes:?}");
+        }
+    }
+}
