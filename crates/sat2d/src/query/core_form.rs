@@ -166,3 +166,42 @@ fn with_placed_b<R: ConvexPairRoutine>(
     }
     routine.run(core_a, &placed.view())
 }
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+
+    use super::{CoreForm, PlacedCore};
+    use crate::{Iso, Shape};
+
+    /// A polygon placed in lane form reads its normals back out of the placed lanes:
+    /// they are `Iso::transform_vector` of its own, to the bit, and its points
+    /// `transform_point`'s.
+    #[test]
+    fn placed_normals_are_the_rotated_normals_to_the_bit() {
+        let mut rng = fastrand::Rng::with_seed(6);
+        for sides in 3..=16 {
+            let shape = Shape::regular_polygon(0.5 + rng.f32() * 3.0, sides).expect("polygon");
+            let Shape::Polygon(polygon) = &shape else {
+                panic!("a regular polygon is convex");
+            };
+            for _ in 0..50 {
+                let iso = Iso::new(
+                    Vec2::new(rng.f32() - 0.5, rng.f32() - 0.5) * 1e3,
+                    rng.f32() * 7.0,
+                );
+                let placed = PlacedCore::new(&shape, 0, &iso);
+                let CoreForm::Lanes(view) = placed.form() else {
+                    panic!("16 sides or fewer take the lanes");
+                };
+                assert_eq!(view.normals.len(), sides);
+                for (placed, own) in view.normals.iter().zip(polygon.normals()) {
+                    assert_eq!(*placed, iso.transform_vector(*own));
+                }
+                for (placed, own) in view.points.iter().zip(polygon.points()) {
+                    assert_eq!(*placed, iso.transform_point(*own));
+                }
+            }
+        }
+    }
+}
