@@ -151,9 +151,10 @@ fn splat(value: f32) -> f32x8 {
 }
 
 /// The largest lane, by a tree of three levels rather than a chain of seven (the
-/// scans end on this: 5% of a polygon contact). Lanes are finite or infinite in every
-/// query that reaches a kernel (placements are range-checked first); a NaN lane could
-/// make the result NaN, which every caller reads as "no overlap".
+/// scans end on this: 5% of a polygon contact). No NaN lane reaches it: placements are
+/// range-checked before any kernel runs, and the clipping kernels mask the faces
+/// parallel to their line. Were one to, the result could be NaN, where a scan from
+/// `-∞` would skip it.
 #[inline]
 fn horizontal_max(lanes: f32x8) -> f32 {
     let max = |x: f32, y: f32| if y > x { y } else { x };
