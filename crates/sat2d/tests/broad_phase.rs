@@ -201,3 +201,76 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(common::seeded(48))]
+
+    /// Large batches through `update_many`, which the grid applies in the Morton order
+    /// of its slots (laid out again every few batches), among inserts and removes that
+    /// free and reuse slots, with invalid bounds and unknown ids mixed in: the grid
+    /// refuses exactly what the brute force refuses, reports its pairs and answers its
+    /// queries after every batch.
+    #[test]
+    fn batched_moves_match_brute_force(
+        cell_size in cell_size(),
+        scene in prop::collection::vec((bounds(), mobility()), 130..260),
+        rounds in prop::collection::vec(
+            (
+                prop::collection::vec((any::<usize>(), (-2.0f32..2.0, -2.0f32..2.0)), 130..300),
+                prop::collection::vec(any::<usize>(), 0..3),
+                prop::collection::vec(step(), 0..6),
+            ),
+            10..20,
+        ),
+    ) {
+        let mut grid = SpatialHashGrid::new(cell_size);
+        let mut brute = BruteForce::default();
+        let mut ids = Vec::new();
+        let mut next_id = 3;
+        for (bounds, mobility) in scene {
+            apply(&Step::Insert(bounds, mobility), &mut ids, &mut next_id, [&mut grid, &mut brute]);
+        }
+        let probe = Aabb::new(Vec2::splat(-8.0), Vec2::splat(8.0));
+        assert_same(&mut grid, &mut brute, &probe);
+        for (nudges, refused_picks, steps) in &rounds {
+            let mut batch: Vec<(u32, Bounds)> = Vec::new();
+            for &(index, (x, y)) in nudges {
+                let id = ids[index % ids.len()];
+                if batch.iter().any(|&(other, _)| other == id) {
+                    continue; // the contract asks for distinct ids
+                }
+                let (bounds, _) = brute.get(id).unwrap();
+                batch.push((id, shifted(bounds, Vec2::new(x, y))));
+            }
+            for (turn, &pick) in refused_picks.iter().enumerate() {
+                let at = pick % (batch.len() + 1);
+                if turn % 2 == 0 {
+                    batch.insert(at, (u32::MAX - turn as u32, batch[0].1)); // unknown id
+                } else {
+                    let at = at % batch.len();
+                    batch[at].1.aabb.max.x = f32::NAN; // invalid bounds
+                }
+            }
+            let (mut grid_refused, mut brute_refused) = (Vec::new(), Vec::new());
+            grid.update_many(&batch, &mut grid_refused);
+            brute.update_many(&batch, &mut brute_refused);
+            let ids_of = |errors: &[BroadPhaseError]| {
+                let mut ids: Vec<u32> = errors.iter().map(BroadPhaseError::id).collect();
+                ids.sort_unstable();
+                ids
+            };
+            prop_assert_eq!(ids_of(&grid_refused), ids_of(&brute_refused));
+            prop_assert_eq!(grid_refused.len(), brute_refused.len());
+            assert_same(&mut grid, &mut brute, &probe);
+            for step in steps {
+                apply(step, &mut ids, &mut next_id, [&mut grid, &mut brute]);
+            }
+            if ids.is_empty() {
+                break;
+            }
+            for &id in &ids {
+                prop_assert_eq!(grid.get(id), brute.get(id));
+            }
+        }
+    }
+}

@@ -12,7 +12,9 @@ use std::sync::Arc;
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use sat2d::broad_phase::{Bounds, BroadPhase, CellSize, Mobility, SpatialHashGrid};
+use sat2d::broad_phase::{
+    Bounds, BroadPhase, BroadPhaseError, CellSize, Mobility, SpatialHashGrid,
+};
 
 use crate::components::collider::Collider;
 use crate::components::collider_of::ColliderOf;
@@ -156,6 +158,7 @@ pub(crate) fn sync_colliders(
     }
     refreshed.clear();
     world.refreshed = refreshed;
+    moved -= apply_moves(world);
     diagnostics.colliders = world.grid.len();
     diagnostics.moved = moved;
     diagnostics.skipped = world.tracked - world.grid.len();
@@ -187,6 +190,12 @@ fn sync_collider(world: &mut CollisionWorld, change: &ColliderChange) -> bool {
     placed.body = change.body.unwrap_or(entity);
     placed.has_exclusions = change.has_exclusions;
     let result = match place(placed, change, mobility, step) {
+        // Moved within its mobility: queued, for the grid to apply every move of the
+        // step in the spatial order of its cells (`apply_moves`).
+        Some(bounds) if was_in_grid && old_mobility == mobility => {
+            world.moves.push((id, bounds));
+            Ok(())
+        }
         Some(bounds) if was_in_grid => world.grid.update(id, bounds).and_then(|()| {
             if old_mobility == mobility {
                 Ok(())
@@ -208,15 +217,41 @@ fn sync_collider(world: &mut CollisionWorld, change: &ColliderChange) -> bool {
             true
         }
         Err(error) => {
-            let placed = world.colliders[id as usize].as_mut().expect("placed above");
-            if placed.warned.first(Warning::BroadPhase) {
-                warn!("bevy_sat2d: {entity}: {error}; skipped");
-            }
-            placed.bounds = None;
-            world.grid.remove(id);
+            skip_refused(world, &error);
             false
         }
     }
+}
+
+/// Has the grid apply the moves `sync_collider` queued (in its own order: see
+/// [`BroadPhase::update_many`]); returns how many it refused, each skipped with a
+/// warning and its sweep dropped.
+fn apply_moves(world: &mut CollisionWorld) -> usize {
+    let mut refused = std::mem::take(&mut world.refused_moves);
+    world.grid.update_many(&world.moves, &mut refused);
+    world.moves.clear();
+    for error in &refused {
+        skip_refused(world, error);
+        world.sweeps.retain(|sweep| sweep.id != error.id());
+    }
+    let count = refused.len();
+    refused.clear();
+    world.refused_moves = refused;
+    count
+}
+
+/// Takes the collider the grid refused out of it (warning once per entity): it stays
+/// skipped until its next change places it again.
+fn skip_refused(world: &mut CollisionWorld, error: &BroadPhaseError) {
+    let id = error.id();
+    let placed = world.colliders[id as usize]
+        .as_mut()
+        .expect("only recorded colliders reach the grid");
+    if placed.warned.first(Warning::BroadPhase) {
+        warn!("bevy_sat2d: {}: {error}; skipped", placed.entity);
+    }
+    placed.bounds = None;
+    world.grid.remove(id);
 }
 
 /// Records the motion of swept collider `id`, just placed, from `start`, its translation

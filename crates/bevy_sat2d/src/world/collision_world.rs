@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use sat2d::broad_phase::{Bounds, BroadPhase, IdPair, Mobility, SpatialHashGrid};
+use sat2d::broad_phase::{Bounds, BroadPhase, BroadPhaseError, IdPair, Mobility, SpatialHashGrid};
 use sat2d::{Contact, Iso, Shape};
 
 use crate::components::collision_layers::CollisionLayers;
@@ -88,6 +88,11 @@ pub struct CollisionWorld {
     pub(crate) partner_counts: Vec<u32>,
     /// This step's swept colliders that moved, recorded by the sync stage.
     pub(crate) sweeps: Vec<Sweep>,
+    /// The sync's moves of placed colliders, `(id, new bounds)`, queued for the grid to
+    /// apply at once, in the spatial order of their cells; empty outside the sync.
+    pub(crate) moves: Vec<(u32, Bounds)>,
+    /// Scratch room for the moves the grid refused; empty outside the sync.
+    pub(crate) refused_moves: Vec<BroadPhaseError>,
     /// The broad phase's scratch list of the colliders along one sweep.
     pub(crate) swept_found: Vec<u32>,
     /// The broad phase's scratch list of pairs found along sweeps.

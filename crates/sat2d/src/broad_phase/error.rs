@@ -13,3 +13,13 @@ pub enum BroadPhaseError {
     #[error("collider {0} is not in the broad phase")]
     UnknownId(u32),
 }
+
+impl BroadPhaseError {
+    /// The id of the collider the refused call named.
+    #[must_use]
+    pub fn id(&self) -> u32 {
+        match *self {
+            Self::InvalidBounds(id) | Self::DuplicateId(id) | Self::UnknownId(id) => id,
+        }
+    }
+}

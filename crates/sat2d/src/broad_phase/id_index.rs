@@ -52,6 +52,15 @@ impl IdIndex {
     }
 
     /// Removes `id`, returning its slot.
+    /// Points `id`, present, at another slot.
+    pub(super) fn replace(&mut self, id: u32, slot: u32) {
+        if id < DENSE_IDS {
+            self.dense[id as usize] = slot;
+        } else {
+            self.sparse.insert(id, slot);
+        }
+    }
+
     pub(super) fn remove(&mut self, id: u32) -> Option<u32> {
         let slot = if id < DENSE_IDS {
             let entry = self.dense.get_mut(id as usize)?;

@@ -41,6 +41,7 @@ mod cell_size;
 mod error;
 mod id_index;
 mod mobility;
+mod morton;
 mod pair_sort;
 mod spatial_hash_grid;
 
@@ -49,7 +50,9 @@ pub use brute_force::BruteForce;
 pub use cell_size::{AUTO_CELL_FACTOR, AUTO_SAMPLE, CellSize};
 pub use error::BroadPhaseError;
 pub use mobility::Mobility;
-pub use spatial_hash_grid::{OVERSIZED_CELLS, STATIC_OVERSIZED_CELLS, SpatialHashGrid};
+pub use spatial_hash_grid::{
+    OVERSIZED_CELLS, SPATIAL_ORDER_FROM, STATIC_OVERSIZED_CELLS, SpatialHashGrid,
+};
 
 use crate::Aabb;
 use glam::Vec2;
@@ -71,6 +74,18 @@ pub trait BroadPhase {
     /// Moves `id` to new bounds. Fails on non-finite bounds or an unknown id; the
     /// broad phase is unchanged on failure.
     fn update(&mut self, id: u32, bounds: Bounds) -> Result<(), BroadPhaseError>;
+
+    /// Moves each `(id, bounds)` of `updates` as [`update`](Self::update) does, every
+    /// one on its own: a refused update leaves its collider unchanged and appends its
+    /// error (which names the id) to `refused`; the others are applied. The ids should
+    /// be distinct: an id listed twice ends at one of its bounds, which one is not
+    /// specified, because an implementation may apply the updates in any order.
+    /// [`SpatialHashGrid`] applies a large batch in the Morton order of the cells, so
+    /// that colliders sharing cells move one after another while those cells are in
+    /// cache.
+    fn update_many(&mut self, updates: &[(u32, Bounds)], refused: &mut Vec<BroadPhaseError>) {
+        update_in_turn(self, updates.iter().copied(), refused);
+    }
 
     /// Changes whether `id` is static. Fails on an unknown id.
     fn set_mobility(&mut self, id: u32, mobility: Mobility) -> Result<(), BroadPhaseError>;
@@ -102,4 +117,18 @@ pub trait BroadPhase {
     /// Writes every id whose box and bounding circle hold `point` into `out` (cleared
     /// first), sorted.
     fn query_point(&self, point: Vec2, out: &mut Vec<u32>);
+}
+
+/// [`BroadPhase::update_many`] as a plain loop: each update in the order given, the
+/// refused ones' errors appended to `refused`.
+fn update_in_turn<B: BroadPhase + ?Sized>(
+    broad_phase: &mut B,
+    updates: impl Iterator<Item = (u32, Bounds)>,
+    refused: &mut Vec<BroadPhaseError>,
+) {
+    for (id, bounds) in updates {
+        if let Err(error) = broad_phase.update(id, bounds) {
+            refused.push(error);
+        }
+    }
 }

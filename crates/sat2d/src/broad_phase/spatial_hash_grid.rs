@@ -2,16 +2,21 @@
 
 use glam::Vec2;
 
-use super::cell_map::{CellEntry, CellMap, CellRange, cell_key_of, coordinates_box};
+use super::cell_map::{
+    CellEntry, CellMap, CellRange, cell_coordinate, cell_key_of, coordinates_box,
+};
 use super::cell_size::CellSize;
 use super::id_index::IdIndex;
+use super::morton::morton_key;
 use super::pair_sort::sort_pairs;
 
 mod candidate_pairs;
+mod layout;
 mod near_static;
 mod placement;
-use super::{Bounds, BroadPhase, BroadPhaseError, IdPair, Mobility};
+use super::{Bounds, BroadPhase, BroadPhaseError, IdPair, Mobility, update_in_turn};
 use crate::Aabb;
+use layout::LayoutScratch;
 use near_static::NearStatic;
 
 /// A collider touching more cells than this goes to the oversized list instead of the
@@ -23,6 +28,11 @@ pub const OVERSIZED_CELLS: u64 = 1024;
 /// The same limit for static colliders, higher because a static collider is inserted
 /// once and then only read.
 pub const STATIC_OVERSIZED_CELLS: u64 = 16_384;
+
+/// From this many updates on, [`update_many`](BroadPhase::update_many) sorts them into
+/// the Morton order of their cells first. Below it the cells they touch stay in cache
+/// whatever the order, and the sort would be pure cost.
+pub const SPATIAL_ORDER_FROM: usize = 128;
 
 /// A sparse uniform grid: a hash map from cell to the colliders touching it, so an
 /// unbounded world costs memory only where colliders are.
@@ -38,6 +48,12 @@ pub const STATIC_OVERSIZED_CELLS: u64 = 16_384;
 ///   instead (see there).
 /// - Cell coordinates saturate, so huge world coordinates (`1e12`) cannot overflow;
 ///   they only share edge cells.
+/// - The colliders' slots are kept in the Morton (Z) order of their cells, and laid
+///   out again as they drift. A batch of moves ([`update_many`](BroadPhase::update_many),
+///   from [`SPATIAL_ORDER_FROM`] moves on) writes the new bounds in the caller's order,
+///   then moves the cell entries in slot order, so neighbours are handled one after
+///   another while their cells are in cache; the moving colliders' pair walk follows
+///   the same order.
 ///
 /// Updating a collider that stays within its cells rewrites its entry in those cells
 /// (each cell entry carries the bounds); only a change of cells removes and re-inserts it.
@@ -86,6 +102,8 @@ pub struct SpatialHashGrid {
     pair_scratch: Vec<IdPair>,
     /// Scratch room for the oversized static colliders, listed once per step.
     static_oversized: Vec<CellEntry>,
+    /// The slot layout's scratch room and bookkeeping (see `layout.rs`).
+    layout: LayoutScratch,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -256,22 +274,17 @@ impl BroadPhase for SpatialHashGrid {
         self.proxies[slot as usize].bounds = bounds;
         self.changes_since_tuning += 1;
         if self.built {
-            let proxy = self.proxies[slot as usize];
-            let placement = self.placement_for(&bounds, proxy.mobility);
-            match (proxy.placement, placement) {
-                (Placement::Cells(old), Placement::Cells(new)) => {
-                    self.cells_mut(proxy.mobility)
-                        .shift(&old, &new, proxy.entry());
-                    self.proxies[slot as usize].placement = placement;
-                }
-                (old, new) if old == new => {}
-                _ => {
-                    self.unplace(slot);
-                    self.place(slot, placement);
-                }
-            }
+            self.replace(slot);
         }
         Ok(())
+    }
+
+    fn update_many(&mut self, updates: &[(u32, Bounds)], refused: &mut Vec<BroadPhaseError>) {
+        if self.built && updates.len() >= SPATIAL_ORDER_FROM {
+            self.update_in_slot_order(updates, refused);
+        } else {
+            update_in_turn(self, updates.iter().copied(), refused);
+        }
     }
 
     fn set_mobility(&mut self, id: u32, mobility: Mobility) -> Result<(), BroadPhaseError> {

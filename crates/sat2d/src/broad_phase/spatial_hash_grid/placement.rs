@@ -43,6 +43,25 @@ impl SpatialHashGrid {
         self.proxies[slot as usize].placement = placement;
     }
 
+    /// Moves the cell entries of `slot` to where its bounds, just changed, put it: cells
+    /// it keeps are refreshed in place (see [`CellMap::shift`]).
+    pub(super) fn replace(&mut self, slot: u32) {
+        let proxy = self.proxies[slot as usize];
+        let placement = self.placement_for(&proxy.bounds, proxy.mobility);
+        match (proxy.placement, placement) {
+            (Placement::Cells(old), Placement::Cells(new)) => {
+                self.cells_mut(proxy.mobility)
+                    .shift(&old, &new, proxy.entry());
+                self.proxies[slot as usize].placement = placement;
+            }
+            (old, new) if old == new => {}
+            _ => {
+                self.unplace(slot);
+                self.place(slot, placement);
+            }
+        }
+    }
+
     pub(super) fn unplace(&mut self, slot: u32) {
         let proxy = self.proxies[slot as usize];
         match proxy.placement {
@@ -86,6 +105,7 @@ impl SpatialHashGrid {
         }
         self.built = true;
         self.changes_since_tuning = 0;
+        self.lay_out();
     }
 
     /// The automatic side for the colliders present now.

@@ -1,0 +1,135 @@
+//! The spatial layout of a [`SpatialHashGrid`]'s slots, and the batch update that walks
+//! it.
+//!
+//! Callers move colliders in their own order (an ECS walks its tables), which has
+//! nothing to do with where the colliders are. Applying each move at once makes every
+//! cell it touches a cache miss of its own once the cell map outgrows the cache.
+//! [`update_many`](super::BroadPhase::update_many) instead takes the batch in two
+//! passes: the first writes each collider's new bounds into its slot, in the caller's
+//! order (one write apiece); the second moves the cell entries slot by slot. The slots
+//! are kept in the Morton order of the colliders' lower-left cells (renumbered by
+//! [`SpatialHashGrid::lay_out`] as the colliders drift), so that second pass visits
+//! neighbouring colliders one after another, and each cell is loaded once for all the
+//! colliders it holds. The moving colliders' pair walk follows the same order.
+
+use super::{
+    BroadPhaseError, IdPair, NearStatic, Placement, Proxy, SpatialHashGrid, cell_coordinate,
+    morton_key, sort_pairs,
+};
+use crate::broad_phase::Bounds;
+
+/// The slots are laid out again once this many moves per collider have been applied
+/// in batches since the last layout: colliders drift less than a cell in a few steps,
+/// and a layout costs about as much as one batch of every collider.
+const MOVES_PER_LAYOUT: usize = 8;
+
+/// Scratch room the layout and the batch update keep between calls, so that neither
+/// allocates once grown.
+#[derive(Clone, Debug, Default)]
+pub(super) struct LayoutScratch {
+    /// `(Morton key, old slot)` of every live slot, sorted.
+    order: Vec<IdPair>,
+    /// The proxies in their new order, swapped with the grid's.
+    proxies: Vec<Proxy>,
+    /// The near-static lists in their new order, swapped with the grid's.
+    near_static: Vec<NearStatic>,
+    /// Each old slot's new slot.
+    new_slot: Vec<u32>,
+    /// One bit per slot moved by the batch being applied.
+    moved: Vec<u64>,
+    /// Moves applied in batches since the last layout.
+    moves_since_layout: usize,
+}
+
+impl SpatialHashGrid {
+    /// The Morton key of the cell holding the lower-left corner of `bounds`.
+    fn morton_of(&self, bounds: &Bounds) -> u32 {
+        morton_key(
+            cell_coordinate(bounds.aabb.min.x, self.inverse_side),
+            cell_coordinate(bounds.aabb.min.y, self.inverse_side),
+        )
+    }
+
+    /// Renumbers the live slots in the Morton order of their colliders' lower-left
+    /// cells, free slots dropped; the moving list follows slot order. Cell entries name
+    /// ids, not slots, so the cells are untouched.
+    pub(super) fn lay_out(&mut self) {
+        let mut scratch = std::mem::take(&mut self.layout);
+        scratch.order.clear();
+        for (slot, proxy) in (0_u32..).zip(&self.proxies) {
+            if proxy.placement != Placement::Free {
+                scratch.order.push((self.morton_of(&proxy.bounds), slot));
+            }
+        }
+        sort_pairs(&mut scratch.order, &mut self.pair_scratch);
+        if self.near_static.len() < self.proxies.len() {
+            self.near_static
+                .resize_with(self.proxies.len(), NearStatic::default);
+        }
+        scratch.new_slot.clear();
+        scratch.new_slot.resize(self.proxies.len(), u32::MAX);
+        scratch.proxies.clear();
+        scratch.near_static.clear();
+        self.moving_slots.clear();
+        for (new_slot, &(_, old_slot)) in (0_u32..).zip(&scratch.order) {
+            let mut proxy = self.proxies[old_slot as usize];
+            if !proxy.mobility.is_static() {
+                proxy.moving_index = self.moving_slots.len() as u32;
+                self.moving_slots.push(new_slot);
+            }
+            self.slot_of.replace(proxy.id, new_slot);
+            scratch.new_slot[old_slot as usize] = new_slot;
+            scratch.proxies.push(proxy);
+            scratch
+                .near_static
+                .push(std::mem::take(&mut self.near_static[old_slot as usize]));
+        }
+        for slot in &mut self.oversized_slots {
+            *slot = scratch.new_slot[*slot as usize];
+        }
+        self.free_slots.clear();
+        std::mem::swap(&mut self.proxies, &mut scratch.proxies);
+        std::mem::swap(&mut self.near_static, &mut scratch.near_static);
+        scratch.moves_since_layout = 0;
+        self.layout = scratch;
+    }
+
+    /// [`update_many`](super::BroadPhase::update_many) on a built grid: the new bounds
+    /// into the slots in the caller's order, then the cells moved in slot order (see
+    /// the module docs).
+    pub(super) fn update_in_slot_order(
+        &mut self,
+        updates: &[(u32, Bounds)],
+        refused: &mut Vec<BroadPhaseError>,
+    ) {
+        if self.layout.moves_since_layout >= MOVES_PER_LAYOUT * self.slot_of.len() {
+            self.lay_out();
+        }
+        let mut moved = std::mem::take(&mut self.layout.moved);
+        moved.clear();
+        moved.resize(self.proxies.len().div_ceil(64), 0);
+        let mut applied = 0;
+        for &(id, bounds) in updates {
+            let checked = bounds.check(id).and_then(|()| self.slot(id));
+            match checked {
+                Ok(slot) => {
+                    self.proxies[slot as usize].bounds = bounds;
+                    moved[slot as usize / 64] |= 1 << (slot % 64);
+                    applied += 1;
+                }
+                Err(error) => refused.push(error),
+            }
+        }
+        for (word_index, &word) in moved.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let slot = (word_index * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                self.replace(slot);
+            }
+        }
+        self.changes_since_tuning += applied;
+        self.layout.moves_since_layout += applied;
+        self.layout.moved = moved;
+    }
+}
