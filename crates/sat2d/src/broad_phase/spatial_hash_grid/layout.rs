@@ -7,8 +7,9 @@
 //! [`update_many`](super::BroadPhase::update_many) instead takes the batch in two
 //! passes: the first writes each collider's new bounds into its slot, in the caller's
 //! order (one write apiece); the second moves the cell entries slot by slot. The slots
-//! are kept in the Morton order of the colliders' lower-left cells (renumbered by
-//! [`SpatialHashGrid::lay_out`] as the colliders drift), so that second pass visits
+//! are kept in the Morton order of the colliders' lower-left cells (laid out by
+//! [`SpatialHashGrid::lay_out`] when the grid is built, the moving ones re-sorted by
+//! [`SpatialHashGrid::reorder_moving`] as they drift), so that second pass visits
 //! neighbouring colliders one after another, and each cell is loaded once for all the
 //! colliders it holds. The moving colliders' pair walk follows the same order.
 
@@ -18,8 +19,8 @@ use super::{
 };
 use crate::broad_phase::Bounds;
 
-/// The slots are laid out again once this many moves per collider have been applied
-/// in batches since the last layout: colliders drift less than a cell in a few steps,
+/// The slots are laid out again once this many moves per moving collider have been
+/// applied in batches since the last layout: colliders drift less than a cell in a few steps,
 /// and a layout costs about as much as one batch of every collider.
 const MOVES_PER_LAYOUT: usize = 8;
 
@@ -33,8 +34,10 @@ pub(super) struct LayoutScratch {
     proxies: Vec<Proxy>,
     /// The near-static lists in their new order, swapped with the grid's.
     near_static: Vec<NearStatic>,
-    /// Each old slot's new slot.
-    new_slot: Vec<u32>,
+    /// The slots the moving colliders hold, ascending, while they are reordered.
+    slots: Vec<u32>,
+    /// The ids on the oversized list while their slots change.
+    oversized_ids: Vec<u32>,
     /// One bit per slot moved by the batch being applied.
     moved: Vec<u64>,
     /// Moves applied in batches since the last layout.
@@ -50,24 +53,27 @@ impl SpatialHashGrid {
         )
     }
 
-    /// Renumbers the live slots in the Morton order of their colliders' lower-left
-    /// cells, free slots dropped; the moving list follows slot order. Cell entries name
-    /// ids, not slots, so the cells are untouched.
+    /// Renumbers the live slots: the moving colliders first, in the Morton order of
+    /// their lower-left cells, then the static ones in their present order (a settled
+    /// level is never walked, so a few moving colliders among a whole level's statics
+    /// stay packed together), free slots dropped. The moving list follows slot order.
+    /// Cell entries name ids, not slots, so the cells are untouched. Done when the grid
+    /// is built; as the colliders drift, [`Self::reorder_moving`] keeps the order.
     pub(super) fn lay_out(&mut self) {
         let mut scratch = std::mem::take(&mut self.layout);
         scratch.order.clear();
         for (slot, proxy) in (0_u32..).zip(&self.proxies) {
-            if proxy.placement != Placement::Free {
+            if proxy.placement != Placement::Free && !proxy.mobility.is_static() {
                 scratch.order.push((self.morton_of(&proxy.bounds), slot));
             }
         }
         sort_pairs(&mut scratch.order, &mut self.pair_scratch);
-        if self.near_static.len() < self.proxies.len() {
-            self.near_static
-                .resize_with(self.proxies.len(), NearStatic::default);
+        for (slot, proxy) in (0_u32..).zip(&self.proxies) {
+            if proxy.placement != Placement::Free && proxy.mobility.is_static() {
+                scratch.order.push((0, slot));
+            }
         }
-        scratch.new_slot.clear();
-        scratch.new_slot.resize(self.proxies.len(), u32::MAX);
+        self.remember_oversized(&mut scratch);
         scratch.proxies.clear();
         scratch.near_static.clear();
         self.moving_slots.clear();
@@ -78,20 +84,89 @@ impl SpatialHashGrid {
                 self.moving_slots.push(new_slot);
             }
             self.slot_of.replace(proxy.id, new_slot);
-            scratch.new_slot[old_slot as usize] = new_slot;
             scratch.proxies.push(proxy);
             scratch
                 .near_static
                 .push(std::mem::take(&mut self.near_static[old_slot as usize]));
         }
-        for slot in &mut self.oversized_slots {
-            *slot = scratch.new_slot[*slot as usize];
-        }
         self.free_slots.clear();
         std::mem::swap(&mut self.proxies, &mut scratch.proxies);
         std::mem::swap(&mut self.near_static, &mut scratch.near_static);
+        self.restore_oversized(&scratch);
         scratch.moves_since_layout = 0;
         self.layout = scratch;
+    }
+
+    /// Sorts the moving colliders into Morton order among the slots they hold now; the
+    /// static slots are untouched, so this costs in proportion to the moving colliders
+    /// however large the level around them.
+    pub(super) fn reorder_moving(&mut self) {
+        let mut scratch = std::mem::take(&mut self.layout);
+        // The slots the moving colliders hold, ascending: they are handed out again in
+        // Morton order.
+        scratch.order.clear();
+        scratch
+            .order
+            .extend(self.moving_slots.iter().map(|&slot| (slot, 0)));
+        sort_pairs(&mut scratch.order, &mut self.pair_scratch);
+        scratch.slots.clear();
+        scratch
+            .slots
+            .extend(scratch.order.iter().map(|&(slot, _)| slot));
+        scratch.order.clear();
+        scratch.order.extend(
+            self.moving_slots
+                .iter()
+                .map(|&slot| (self.morton_of(&self.proxies[slot as usize].bounds), slot)),
+        );
+        sort_pairs(&mut scratch.order, &mut self.pair_scratch);
+        self.remember_oversized(&mut scratch);
+        scratch.proxies.clear();
+        scratch.near_static.clear();
+        for &(_, old_slot) in &scratch.order {
+            scratch.proxies.push(self.proxies[old_slot as usize]);
+            scratch
+                .near_static
+                .push(std::mem::take(&mut self.near_static[old_slot as usize]));
+        }
+        self.moving_slots.clear();
+        let moved = scratch.proxies.drain(..).zip(scratch.near_static.drain(..));
+        for ((mut proxy, near), &slot) in moved.zip(&scratch.slots) {
+            proxy.moving_index = self.moving_slots.len() as u32;
+            self.moving_slots.push(slot);
+            self.slot_of.replace(proxy.id, slot);
+            self.proxies[slot as usize] = proxy;
+            self.near_static[slot as usize] = near;
+        }
+        self.restore_oversized(&scratch);
+        scratch.moves_since_layout = 0;
+        self.layout = scratch;
+    }
+
+    /// Notes the ids on the oversized list, before their slots change; gives every
+    /// slot its near-static list.
+    fn remember_oversized(&mut self, scratch: &mut LayoutScratch) {
+        scratch.oversized_ids.clear();
+        scratch.oversized_ids.extend(
+            self.oversized_slots
+                .iter()
+                .map(|&slot| self.proxies[slot as usize].id),
+        );
+        if self.near_static.len() < self.proxies.len() {
+            self.near_static
+                .resize_with(self.proxies.len(), NearStatic::default);
+        }
+    }
+
+    /// Points the oversized list at the new slots of the ids [`Self::remember_oversized`]
+    /// noted.
+    fn restore_oversized(&mut self, scratch: &LayoutScratch) {
+        for (slot, &id) in self.oversized_slots.iter_mut().zip(&scratch.oversized_ids) {
+            *slot = self
+                .slot_of
+                .get(id)
+                .expect("an oversized collider keeps its id");
+        }
     }
 
     /// [`update_many`](super::BroadPhase::update_many) on a built grid: the new bounds
@@ -102,8 +177,8 @@ impl SpatialHashGrid {
         updates: &[(u32, Bounds)],
         refused: &mut Vec<BroadPhaseError>,
     ) {
-        if self.layout.moves_since_layout >= MOVES_PER_LAYOUT * self.slot_of.len() {
-            self.lay_out();
+        if self.layout.moves_since_layout >= MOVES_PER_LAYOUT * self.moving_slots.len() {
+            self.reorder_moving();
         }
         let mut moved = std::mem::take(&mut self.layout.moved);
         moved.clear();

@@ -1,7 +1,9 @@
 //! Where each collider sits in the grid: cells or the oversized list, and the cell
 //! side, picked on the first build and re-tuned as the colliders change.
 
-use super::{OVERSIZED_CELLS, Placement, STATIC_OVERSIZED_CELLS, SpatialHashGrid};
+use super::{
+    OVERSIZED_CELLS, Placement, SPATIAL_ORDER_FROM, STATIC_OVERSIZED_CELLS, SpatialHashGrid,
+};
 use crate::broad_phase::cell_map::{CellMap, CellRange};
 use crate::broad_phase::cell_size::{CellSize, auto_side};
 use crate::broad_phase::{Bounds, Mobility};
@@ -105,7 +107,11 @@ impl SpatialHashGrid {
         }
         self.built = true;
         self.changes_since_tuning = 0;
-        self.lay_out();
+        // A batch of moving colliders starts in spatial order; a level of statics alone
+        // (whose order nothing walks) is not laid out.
+        if self.moving_slots.len() >= SPATIAL_ORDER_FROM {
+            self.lay_out();
+        }
     }
 
     /// The automatic side for the colliders present now.
