@@ -19,9 +19,9 @@ use super::{
 };
 use crate::broad_phase::Bounds;
 
-/// The slots are laid out again once this many moves per moving collider have been
-/// applied in batches since the last layout: colliders drift less than a cell in a few steps,
-/// and a layout costs about as much as one batch of every collider.
+/// The moving colliders are re-sorted once this many moves per moving collider have
+/// been applied in batches since the last sort: colliders drift less than a cell in a
+/// few steps, and a sort costs about as much as one batch of every moving collider.
 const MOVES_PER_LAYOUT: usize = 8;
 
 /// Scratch room the layout and the batch update keep between calls, so that neither
