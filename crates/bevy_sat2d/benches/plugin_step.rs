@@ -1,16 +1,20 @@
 //! One collision step of the whole plugin, headless, in release mode.
 //!
 //! `cargo bench -p bevy_sat2d --bench plugin_step` times `app.update()` with
-//! `MinimalPlugins + TransformPlugin + SatPlugin` on seeded scenes of 1k, 10k and 100k
-//! moving mixed colliders (every collider moves every step, at the stress example's
-//! density), on 100k static + 1k moving, and on 100k plain entities (a `Transform`, no
-//! collider) + 1k moving, which shows what Bevy's own per-entity systems add for that
-//! many entities whatever the collision plugin. The `_reading_contacts` scenes also ask for
-//! every touching pair's contact after each step (`CollisionWorld::contacts`), as a game
-//! that needs all of them would: the step itself computes none. It then prints the
-//! medians, the scaling
-//! step(100k)/step(10k), the static-heavy/1k ratio, and the plugin's own stage times of
-//! the last step.
+//! `MinimalPlugins + TransformPlugin + SatPlugin` on seeded scenes:
+//! - 1k, 10k and 100k moving mixed colliders (every collider moves every step, at the
+//!   stress example's density);
+//! - 100k static + 1k moving, the moving ones among the static ones;
+//! - 100k plain entities (a `Transform`, no collider) + 1k moving among them;
+//! - the 1k scene itself beside 100k plain entities: the plugin's work is the 1k
+//!   scene's, so the step differs only by what Bevy's own per-entity systems cost for
+//!   that many entities, whatever the collision plugin;
+//! - the `_reading_contacts` scenes, which also ask for every touching pair's contact
+//!   after each step (`CollisionWorld::contacts`), as a game that needs all of them
+//!   would: the step itself computes none.
+//!
+//! It then prints the medians, the scaling step(100k)/step(10k), the static-heavy/1k
+//! ratio, and the plugin's own stage times with what the rest of the step took.
 //!
 //! `SAT2D_THREADS=N` sets how many threads work on the step, through Bevy's
 //! `TaskPoolOptions` set explicitly: N = 1 tests the pairs on the step's own thread
@@ -81,25 +85,49 @@ fn plugins_for(app: &mut App) {
     ));
 }
 
-/// `moving` colliders bouncing in a box with `fixed` more: static colliders, or with
-/// `plain`, entities with a `Transform` and no collider (what Bevy's own systems cost for
-/// that many entities, whatever the collision plugin).
-fn stepped_scene(moving: usize, fixed: usize, plain: bool) -> App {
+/// What a scene's entities beside its moving colliders are.
+#[derive(Clone, Copy)]
+enum Others {
+    /// Static colliders among the moving ones, at the same density.
+    Static,
+    /// Entities with a `Transform` and no collider, among the moving ones (which are
+    /// then as sparse as in the static scene).
+    Plain,
+    /// Entities with a `Transform` and no collider, spawned beside a scene of moving
+    /// colliders that is the `moving`-collider scene itself, same box and same pairs:
+    /// the step differs from that scene's only by what Bevy's own systems cost for the
+    /// extra entities, the floor of any static scene's ratio, whatever the plugin.
+    PlainBeside,
+}
+
+/// `moving` colliders bouncing in a box with `others` more entities, as [`Others`] says.
+fn stepped_scene(moving: usize, others: usize, kind: Others) -> App {
     let mut app = App::new();
     plugins_for(&mut app);
+    let mixed = match kind {
+        Others::PlainBeside => moving,
+        Others::Static | Others::Plain => moving + others,
+    };
     app.add_systems(Update, bounce)
-        .insert_resource(HalfBox(scene::half_box(moving + fixed)));
-    scene::spawn_mixed(&mut app, moving + fixed, |entity, index, rng| {
+        .insert_resource(HalfBox(scene::half_box(mixed)));
+    scene::spawn_mixed(&mut app, mixed, |entity, index, rng| {
         if index < moving {
             entity.insert(Velocity(
                 Vec2::from_angle(rng.f32() * std::f32::consts::TAU) * (0.3 + rng.f32()),
             ));
-        } else if plain {
+        } else if let Others::Plain = kind {
             entity.remove::<Collider>();
         } else {
             entity.insert(StaticCollider);
         }
     });
+    if let Others::PlainBeside = kind {
+        app.world_mut().spawn_batch(
+            (0..others).map(|index| {
+                Transform::from_xyz((index % 1000) as f32, (index / 1000) as f32, 0.0)
+            }),
+        );
+    }
     app.update();
     app
 }
@@ -165,24 +193,37 @@ fn main() {
     if let Some(threads) = threads() {
         println!("SAT2D_THREADS={threads}: the step on {threads} thread(s)");
     }
-    // (name, moving, static (or plain), whether every contact is read after each step,
-    // whether the others are plain entities with no collider)
+    // (name, moving, others, whether every contact is read after each step, what the
+    // others are)
     let scenes = [
-        ("1k", 1_000, 0, false, false),
-        ("10k", 10_000, 0, false, false),
-        ("100k", 100_000, 0, false, false),
-        ("100k_static_1k_moving", 1_000, 100_000, false, false),
-        ("100k_plain_1k_moving", 1_000, 100_000, false, true),
-        ("10k_reading_contacts", 10_000, 0, true, false),
-        ("100k_reading_contacts", 100_000, 0, true, false),
+        ("1k", 1_000, 0, false, Others::Static),
+        ("10k", 10_000, 0, false, Others::Static),
+        ("100k", 100_000, 0, false, Others::Static),
+        (
+            "100k_static_1k_moving",
+            1_000,
+            100_000,
+            false,
+            Others::Static,
+        ),
+        ("100k_plain_1k_moving", 1_000, 100_000, false, Others::Plain),
+        (
+            "1k_beside_100k_plain",
+            1_000,
+            100_000,
+            false,
+            Others::PlainBeside,
+        ),
+        ("10k_reading_contacts", 10_000, 0, true, Others::Static),
+        ("100k_reading_contacts", 100_000, 0, true, Others::Static),
     ];
     // Per scene: the diagnostics of the last step and each stage's time in every step.
     let mut last = Vec::new();
     let mut group = criterion.benchmark_group("plugin_step");
     group.sample_size(10);
-    for (name, moving, fixed, read_contacts, plain) in scenes {
+    for (name, moving, others, read_contacts, kind) in scenes {
         group.bench_function(BenchmarkId::from_parameter(name), |bencher| {
-            let mut app = stepped_scene(moving, fixed, plain);
+            let mut app = stepped_scene(moving, others, kind);
             let mut stages: [Vec<Duration>; 4] = Default::default();
             bencher.iter(|| {
                 app.update();
@@ -229,18 +270,26 @@ fn main() {
     criterion.final_summary();
 
     println!(
-        "\n{:<24} {:>10} {:>8} {:>9} {:>9} {:>9} {:>9} {:>9}",
-        "scene", "step", "pairs", "contacts", "sync", "broad", "narrow", "events"
+        "\n{:<24} {:>10} {:>8} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}",
+        "scene", "step", "pairs", "contacts", "sync", "broad", "narrow", "events", "rest"
     );
     for (name, diagnostics, [sync, broad, narrow, events]) in &last {
-        let step = median_ms(name).map_or_else(|| "-".into(), |ms| format!("{ms:.3} ms"));
+        let step = median_ms(name);
+        let rest = step.map_or_else(
+            || "-".into(),
+            |ms| format!("{:.3}ms", ms - (sync + broad + narrow + events)),
+        );
+        let step = step.map_or_else(|| "-".into(), |ms| format!("{ms:.3} ms"));
         println!(
             "{name:<24} {step:>10} {:>8} {:>9} {sync:>7.3}ms {broad:>7.3}ms {narrow:>7.3}ms \
-             {events:>7.3}ms",
+             {events:>7.3}ms {rest:>9}",
             diagnostics.candidate_pairs, diagnostics.contacts,
         );
     }
-    println!("(stage times: medians over the measured steps)");
+    println!(
+        "(stage times: medians over the measured steps; rest: the step less the four \
+         stages, what Bevy's own systems and schedule cost)"
+    );
     if let Some(spawn) = median_ms("100k_static_spawn") {
         println!("100k static tiles spawned, to the end of the first step: {spawn:.2} ms");
         print_spawn_breakdown();
@@ -259,8 +308,15 @@ fn main() {
     }
     if let (Some(plain), Some(small)) = (median_ms("100k_plain_1k_moving"), median_ms("1k")) {
         println!(
-            "100k plain entities + 1k moving vs 1k moving: {:.2}x (Bevy's own share)",
+            "100k plain entities + 1k moving vs 1k moving: {:.2}x",
             plain / small
+        );
+    }
+    if let (Some(beside), Some(small)) = (median_ms("1k_beside_100k_plain"), median_ms("1k")) {
+        println!(
+            "the 1k scene beside 100k plain entities vs 1k moving: {:.2}x (Bevy's own cost \
+             of 100k entities, whatever the plugin: the floor of the static scene's ratio)",
+            beside / small
         );
     }
 }
