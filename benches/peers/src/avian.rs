@@ -52,35 +52,47 @@ pub fn avian_collision_only() -> bevy::app::PluginGroupBuilder {
         .disable::<PhysicsInterpolationPlugin>()
 }
 
-/// Collision detection only; bodies moved by `Transform` (the shared mover).
-pub fn app(bodies: &[Body]) -> App {
-    let mut app = base_app();
+/// Collision detection only; bodies moved by `Transform` (the shared mover). Static
+/// bodies are `RigidBody::Static` colliders with a `CollidingEntities` (as every
+/// bevy_sat2d collider has), never moved.
+pub fn app(scene: &Scene) -> App {
+    let mut app = base_app(scene);
     app.add_plugins(avian_collision_only())
         .init_resource::<Steps>()
-        .add_systems(PhysicsSchedule, count_steps.in_set(PhysicsStepSystems::First))
+        .add_systems(
+            PhysicsSchedule,
+            count_steps.in_set(PhysicsStepSystems::First),
+        )
         .add_systems(Update, move_and_bounce);
-    for (index, body) in bodies.iter().enumerate() {
-        app.world_mut().spawn((
-            RigidBody::Kinematic,
+    for (index, body) in scene.bodies.iter().enumerate() {
+        let mut entity = app.world_mut().spawn((
             collider(&body.shape),
-            Sensor,
-            CollisionEventsEnabled,
             CollidingEntities::default(),
             transform_of(body),
-            Velocity(body.velocity),
             Index(index as u32),
         ));
+        if body.is_static {
+            entity.insert(RigidBody::Static);
+        } else {
+            entity.insert((
+                RigidBody::Kinematic,
+                Sensor,
+                CollisionEventsEnabled,
+                Velocity(body.velocity),
+            ));
+        }
     }
     ready(app)
 }
 
 /// Reflects `LinearVelocity` at the walls (avian integrates the positions).
-fn bounce_velocity(mut bodies: Query<(&Position, &mut LinearVelocity)>) {
+fn bounce_velocity(half_box: Res<HalfBox>, mut bodies: Query<(&Position, &mut LinearVelocity)>) {
+    let half_box = half_box.0;
     bodies.par_iter_mut().for_each(|(position, mut velocity)| {
         for axis in 0..2 {
             let p = position.0[axis];
-            if (p > HALF_BOX[axis] && velocity.0[axis] > 0.0)
-                || (p < -HALF_BOX[axis] && velocity.0[axis] < 0.0)
+            if (p > half_box[axis] && velocity.0[axis] > 0.0)
+                || (p < -half_box[axis] && velocity.0[axis] < 0.0)
             {
                 velocity.0[axis] = -velocity.0[axis];
             }
@@ -90,13 +102,16 @@ fn bounce_velocity(mut bodies: Query<(&Position, &mut LinearVelocity)>) {
 
 /// The whole `PhysicsPlugins` in `PostUpdate`; kinematic sensors moved by
 /// `LinearVelocity`, reflected at the walls. For information only.
-pub fn full_app(bodies: &[Body]) -> App {
-    let mut app = base_app();
+pub fn full_app(scene: &Scene) -> App {
+    let mut app = base_app(scene);
     app.add_plugins(PhysicsPlugins::new(PostUpdate))
         .init_resource::<Steps>()
-        .add_systems(PhysicsSchedule, count_steps.in_set(PhysicsStepSystems::First))
+        .add_systems(
+            PhysicsSchedule,
+            count_steps.in_set(PhysicsStepSystems::First),
+        )
         .add_systems(Update, bounce_velocity);
-    for (index, body) in bodies.iter().enumerate() {
+    for (index, body) in scene.bodies.iter().enumerate() {
         app.world_mut().spawn((
             RigidBody::Kinematic,
             collider(&body.shape),

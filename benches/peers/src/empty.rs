@@ -1,14 +1,15 @@
 use super::*;
 
-pub fn app(bodies: &[Body]) -> App {
-    let mut app = base_app();
+pub fn app(scene: &Scene) -> App {
+    let mut app = base_app(scene);
     app.add_systems(Update, move_and_bounce);
-    for (index, body) in bodies.iter().enumerate() {
-        app.world_mut().spawn((
-            transform_of(body),
-            Velocity(body.velocity),
-            Index(index as u32),
-        ));
+    for (index, body) in scene.bodies.iter().enumerate() {
+        let mut entity = app
+            .world_mut()
+            .spawn((transform_of(body), Index(index as u32)));
+        if !body.is_static {
+            entity.insert(Velocity(body.velocity));
+        }
     }
     ready(app)
 }

@@ -3,6 +3,8 @@
 //!
 //! `cargo run --release --manifest-path benches/peers/Cargo.toml`
 //!
+//! (With `-- static`, the static-level comparison of [`static_level`] instead.)
+//!
 //! The scene (fastrand seed 10_000): 10,000 colliders in a 900 × 660 box, a quarter each
 //! of circles (r 2–6), rectangles, capsules and triangles, each moving at 20–80 units/s
 //! and bouncing off the walls. One `Update` system (the same function in every app) moves
@@ -61,12 +63,38 @@ struct Body {
     position: Vec2,
     angle: f32,
     velocity: Vec2,
+    /// Whether it is static level geometry: never moved, a `StaticCollider` in
+    /// bevy_sat2d and a `RigidBody::Static` in avian2d.
+    is_static: bool,
 }
 
-/// The seeded scene: index % 4 picks the shape, `size` ∈ [2, 6).
-fn scene() -> Vec<Body> {
+/// A seeded scene and the half box its movers bounce in.
+struct Scene {
+    bodies: Vec<Body>,
+    half_box: Vec2,
+}
+
+impl Scene {
+    /// `moving` colliders and `fixed` static ones after them, at the density of
+    /// [`COUNT`] colliders in [`HALF_BOX`] (the box grows with the count).
+    fn new(moving: usize, fixed: usize) -> Self {
+        let half_box = HALF_BOX * ((moving + fixed) as f32 / COUNT as f32).sqrt();
+        let mut bodies = bodies(moving + fixed, half_box);
+        for body in &mut bodies[moving..] {
+            body.is_static = true;
+        }
+        Self { bodies, half_box }
+    }
+}
+
+/// The half box of the scene an app runs, for the movers.
+#[derive(Resource, Clone, Copy)]
+struct HalfBox(Vec2);
+
+/// `count` seeded colliders in `half_box`: index % 4 picks the shape, `size` ∈ [2, 6).
+fn bodies(count: usize, half_box: Vec2) -> Vec<Body> {
     let mut rng = fastrand::Rng::with_seed(SEED);
-    (0..COUNT)
+    (0..count)
         .map(|index| {
             let size = 2.0 + rng.f32() * 4.0;
             let shape = match index % 4 {
@@ -85,7 +113,7 @@ fn scene() -> Vec<Body> {
                     Vec2::new(0.0, size),
                 ]),
             };
-            let position = Vec2::new(rng.f32() * 2.0 - 1.0, rng.f32() * 2.0 - 1.0) * HALF_BOX;
+            let position = Vec2::new(rng.f32() * 2.0 - 1.0, rng.f32() * 2.0 - 1.0) * half_box;
             let angle = rng.f32() * std::f32::consts::TAU;
             let speed = 20.0 + rng.f32() * 60.0;
             let velocity = Vec2::from_angle(rng.f32() * std::f32::consts::TAU) * speed;
@@ -94,6 +122,7 @@ fn scene() -> Vec<Body> {
                 position,
                 angle,
                 velocity,
+                is_static: false,
             }
         })
         .collect()
@@ -108,14 +137,15 @@ struct Velocity(Vec2);
 struct Index(u32);
 
 /// The mover every app shares: `Transform += velocity × DT`, reflected at the walls.
-fn move_and_bounce(mut movers: Query<(&mut Transform, &mut Velocity)>) {
+fn move_and_bounce(half_box: Res<HalfBox>, mut movers: Query<(&mut Transform, &mut Velocity)>) {
+    let half_box = half_box.0;
     movers
         .par_iter_mut()
         .for_each(|(mut transform, mut velocity)| {
             let mut position = transform.translation.truncate() + velocity.0 * DT;
             for axis in 0..2 {
-                if position[axis].abs() > HALF_BOX[axis] {
-                    position[axis] = position[axis].clamp(-HALF_BOX[axis], HALF_BOX[axis]);
+                if position[axis].abs() > half_box[axis] {
+                    position[axis] = position[axis].clamp(-half_box[axis], half_box[axis]);
                     velocity.0[axis] = -velocity.0[axis];
                 }
             }
@@ -128,13 +158,15 @@ fn transform_of(body: &Body) -> Transform {
         .with_rotation(Quat::from_rotation_z(body.angle))
 }
 
-/// `MinimalPlugins + TransformPlugin`, a clock stepping 1/60 s per update.
-fn base_app() -> App {
+/// `MinimalPlugins + TransformPlugin`, a clock stepping 1/60 s per update, and the
+/// scene's half box for the movers.
+fn base_app(scene: &Scene) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, TransformPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
             DT,
-        )));
+        )))
+        .insert_resource(HalfBox(scene.half_box));
     app
 }
 
@@ -152,6 +184,8 @@ mod empty;
 mod sat;
 
 mod avian;
+
+mod static_level;
 
 /// Per-update wall times of one app.
 struct Timing {
@@ -207,7 +241,11 @@ fn measure(apps: &mut [&mut App]) -> Vec<Timing> {
 }
 
 fn main() {
-    let bodies = scene();
+    if std::env::args().nth(1).as_deref() == Some("static") {
+        static_level::run();
+        return;
+    }
+    let scene = Scene::new(COUNT, 0);
     let threads = bevy::tasks::available_parallelism();
     println!(
         "scene: {COUNT} moving colliders (¼ circles r 2–6, ¼ rectangles, ¼ capsules, ¼ triangles), \
@@ -218,16 +256,16 @@ fn main() {
     );
 
     let build = Instant::now();
-    let mut empty_app = empty::app(&bodies);
+    let mut empty_app = empty::app(&scene);
     let empty_build = build.elapsed();
     let build = Instant::now();
-    let mut sat_app = sat::app(&bodies);
+    let mut sat_app = sat::app(&scene);
     let sat_build = build.elapsed();
     let build = Instant::now();
-    let mut avian_app = avian::app(&bodies);
+    let mut avian_app = avian::app(&scene);
     let avian_build = build.elapsed();
     let build = Instant::now();
-    let mut full_app = avian::full_app(&bodies);
+    let mut full_app = avian::full_app(&scene);
     let full_build = build.elapsed();
     println!(
         "setup (spawn + first update): empty {:.0} ms, bevy_sat2d {:.0} ms, avian2d {:.0} ms, avian2d full {:.0} ms",
@@ -240,13 +278,8 @@ fn main() {
     let (avian_steps_before, _) = avian::steps(&avian_app);
     let (full_steps_before, _) = avian::steps(&full_app);
 
-    let mut timings = measure(&mut [
-        &mut empty_app,
-        &mut sat_app,
-        &mut avian_app,
-        &mut full_app,
-    ])
-    .into_iter();
+    let mut timings =
+        measure(&mut [&mut empty_app, &mut sat_app, &mut avian_app, &mut full_app]).into_iter();
     let mut next = || timings.next().expect("one timing per app");
     let (empty_t, sat_t, avian_t, full_t) = (next(), next(), next(), next());
 
@@ -276,7 +309,12 @@ fn main() {
     row("empty", &empty_t, None, None);
     row("bevy_sat2d", &sat_t, Some(sat_pairs), Some(sat_touching));
     row("avian2d", &avian_t, Some(avian_pairs), Some(avian_touching));
-    row("avian2d full", &full_t, Some(full_pairs), Some(full_touching));
+    row(
+        "avian2d full",
+        &full_t,
+        Some(full_pairs),
+        Some(full_touching),
+    );
     println!(
         "(pairs tested: bevy_sat2d = broad-phase candidate pairs; avian2d = contact-graph pairs, \
          i.e. enlarged-AABB overlaps kept for the narrow phase. touching = pairs in contact after \
@@ -285,8 +323,14 @@ fn main() {
 
     println!();
     println!("bevy_sat2d stages (last step): {}", sat::stages(&sat_app));
-    println!("avian2d stages (last step):    {}", avian::stages(&avian_app));
-    println!("avian2d full (last step):      {}", avian::stages(&full_app));
+    println!(
+        "avian2d stages (last step):    {}",
+        avian::stages(&avian_app)
+    );
+    println!(
+        "avian2d full (last step):      {}",
+        avian::stages(&full_app)
+    );
     println!(
         "avian2d physics steps in the {updates} measured updates: {} ({:.3} per update), last \
          physics dt {:.6} s; full: {} ({:.3} per update), last dt {:.6} s",

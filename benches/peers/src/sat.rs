@@ -10,17 +10,21 @@ fn collider(shape: &SceneShape) -> Collider {
     }
 }
 
-pub fn app(bodies: &[Body]) -> App {
-    let mut app = base_app();
+pub fn app(scene: &Scene) -> App {
+    let mut app = base_app(scene);
     app.add_plugins(SatPlugin::default())
         .add_systems(Update, move_and_bounce);
-    for (index, body) in bodies.iter().enumerate() {
-        app.world_mut().spawn((
+    for (index, body) in scene.bodies.iter().enumerate() {
+        let mut entity = app.world_mut().spawn((
             collider(&body.shape),
             transform_of(body),
-            Velocity(body.velocity),
             Index(index as u32),
         ));
+        if body.is_static {
+            entity.insert(StaticCollider);
+        } else {
+            entity.insert(Velocity(body.velocity));
+        }
     }
     ready(app)
 }
