@@ -61,7 +61,7 @@ fn peak_resident_mib() -> f64 {
 
 /// Spawns `count` mixed colliders at the origin, each keeping its random angle.
 fn spawn_at_origin(app: &mut App, count: usize) {
-    scene::spawn_mixed(app, count, |entity, _, _| {
+    scene::spawn_mixed(app, count, scene::half_box(count), |entity, _, _| {
         entity
             .get_mut::<Transform>()
             .expect("spawned with a transform")

@@ -5,6 +5,8 @@
 //! - 1k, 10k and 100k moving mixed colliders (every collider moves every step, at the
 //!   stress example's density);
 //! - 100k static + 1k moving, the moving ones among the static ones;
+//! - the same at half the density, where the moving colliders have the 1k scene's
+//!   pairs;
 //! - 100k plain entities (a `Transform`, no collider) + 1k moving among them;
 //! - the 1k scene itself beside 100k plain entities: the plugin's work is the 1k
 //!   scene's, so the step differs only by what Bevy's own per-entity systems cost for
@@ -90,6 +92,11 @@ fn plugins_for(app: &mut App) {
 enum Others {
     /// Static colliders among the moving ones, at the same density.
     Static,
+    /// Static colliders among the moving ones, at half the density: each moving
+    /// collider touches about as many statics as the `moving`-collider scene's touch
+    /// moving ones, so the scene has that scene's pairs. Its ratio beyond
+    /// [`Others::PlainBeside`]'s is what the statics cost the plugin beyond their pairs.
+    SparseStatic,
     /// Entities with a `Transform` and no collider, among the moving ones (which are
     /// then as sparse as in the static scene).
     Plain,
@@ -106,11 +113,15 @@ fn stepped_scene(moving: usize, others: usize, kind: Others) -> App {
     plugins_for(&mut app);
     let mixed = match kind {
         Others::PlainBeside => moving,
-        Others::Static | Others::Plain => moving + others,
+        Others::Static | Others::SparseStatic | Others::Plain => moving + others,
+    };
+    let half_box = match kind {
+        Others::SparseStatic => scene::half_box(2 * mixed),
+        Others::Static | Others::Plain | Others::PlainBeside => scene::half_box(mixed),
     };
     app.add_systems(Update, bounce)
-        .insert_resource(HalfBox(scene::half_box(mixed)));
-    scene::spawn_mixed(&mut app, mixed, |entity, index, rng| {
+        .insert_resource(HalfBox(half_box));
+    scene::spawn_mixed(&mut app, mixed, half_box, |entity, index, rng| {
         if index < moving {
             entity.insert(Velocity(
                 Vec2::from_angle(rng.f32() * std::f32::consts::TAU) * (0.3 + rng.f32()),
@@ -205,6 +216,13 @@ fn main() {
             100_000,
             false,
             Others::Static,
+        ),
+        (
+            "100k_sparse_static_1k_moving",
+            1_000,
+            100_000,
+            false,
+            Others::SparseStatic,
         ),
         ("100k_plain_1k_moving", 1_000, 100_000, false, Others::Plain),
         (
@@ -304,6 +322,15 @@ fn main() {
         println!(
             "100k static + 1k moving vs 1k moving: {:.2}x",
             heavy / small
+        );
+    }
+    if let (Some(sparse), Some(small)) =
+        (median_ms("100k_sparse_static_1k_moving"), median_ms("1k"))
+    {
+        println!(
+            "100k static at half the density + 1k moving (the 1k scene's pairs) vs 1k \
+             moving: {:.2}x",
+            sparse / small
         );
     }
     if let (Some(plain), Some(small)) = (median_ms("100k_plain_1k_moving"), median_ms("1k")) {

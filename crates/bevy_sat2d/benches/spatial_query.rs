@@ -31,7 +31,7 @@ const RAY_CELLS: f32 = 3.0;
 fn stepped_scene(count: usize) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
-    scene::spawn_mixed(&mut app, count, |_, _, _| {});
+    scene::spawn_mixed(&mut app, count, scene::half_box(count), |_, _, _| {});
     app.update();
     app
 }

@@ -30,15 +30,16 @@ fn mixed_collider(index: usize, rng: &mut fastrand::Rng) -> Collider {
 }
 
 /// Spawns `count` mixed colliders, seeded, at random positions and angles in
-/// [`half_box(count)`](half_box) around the origin. `finish` is called on each entity
+/// `half_box` around the origin ([`half_box(count)`](half_box) for the stress
+/// example's density). `finish` is called on each entity
 /// with its index and the generator, to add components (it may draw from the
 /// generator: the scene stays the same for the same `finish`).
 pub fn spawn_mixed(
     app: &mut App,
     count: usize,
+    half_box: Vec2,
     mut finish: impl FnMut(&mut EntityWorldMut, usize, &mut fastrand::Rng),
 ) {
-    let half_box = half_box(count);
     let mut rng = fastrand::Rng::with_seed(10_000);
     for index in 0..count {
         let collider = mixed_collider(index, &mut rng);
