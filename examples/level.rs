@@ -242,8 +242,10 @@ fn dig_where_bullets_hit(
         let Some(bullet) = [a, b].into_iter().find(|entity| bullets.contains(*entity)) else {
             continue;
         };
-        if let Some(hit) = cells.collision_cell(event) {
-            cells.set_cell(hit, false);
+        if let Some(hit) = cells.collision_cell(event)
+            && let Err(error) = cells.set_cell(hit, false)
+        {
+            warn!("bullet hit not dug: {error}");
         }
         commands.entity(bullet).try_despawn();
     }

@@ -52,7 +52,8 @@ fn fill(grid: &mut TileGrid, min: UVec2, end: UVec2, keep: impl Fn(UVec2) -> boo
     for y in min.y..end.y {
         for x in min.x..end.x {
             if keep(UVec2::new(x, y)) {
-                grid.set(UVec2::new(x, y), true);
+                grid.set(UVec2::new(x, y), true)
+                    .expect("cut at the grid's edge");
             }
         }
     }
@@ -96,7 +97,7 @@ fn main() {
             let mut dig = true;
             bencher.iter(|| {
                 for &cell in &cells {
-                    level.grid_mut().set(cell, !dig);
+                    level.grid_mut().set(cell, !dig).expect("inside the level");
                 }
                 dig = !dig;
                 black_box(level.rebuild_region(min, min + UVec2::splat(63)))

@@ -1,5 +1,6 @@
 //! Tile grids: merging solid cells into rectangles, rebuilding chunks after edits,
-//! naming the cell a hit lands on, and construction and its errors.
+//! naming the cell a hit lands on, construction and its errors, and cells outside the
+//! grid.
 //!
 //! The oracle is the cell list itself: every solid cell must lie in exactly one
 //! rectangle, no rectangle may cover an empty cell or cross a chunk boundary, and an
@@ -13,5 +14,7 @@ mod edits;
 mod hit_cell;
 #[path = "tile_grid/merging.rs"]
 mod merging;
+#[path = "tile_grid/outside_cells.rs"]
+mod outside_cells;
 #[path = "tile_grid/support.rs"]
 mod support;

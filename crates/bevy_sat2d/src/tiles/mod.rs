@@ -36,10 +36,12 @@
 //!
 //! [`TileLevel::set_cell`] and [`TileLevel::set_cells`] change cells and rebuild the
 //! merged rectangles of their chunks at once; the plugin's next pass despawns the
-//! colliders whose rectangles are gone and spawns colliders for the new ones. The other
-//! colliders keep their entities (and their pairs: a character standing elsewhere sees
-//! no `Ended`). Change cells before the step's schedule (in `Update`, or `FixedUpdate`
-//! with [`TileLevelPlugin::fixed`]) and the step sees the new terrain.
+//! colliders whose rectangles are gone and spawns colliders for the new ones. A cell
+//! outside the grid is a [`TileGridError`](sat2d::tile_grid::TileGridError), never a
+//! panic, and changes nothing. The other colliders keep their entities (and their
+//! pairs: a character standing elsewhere sees no `Ended`). Change cells before the
+//! step's schedule (in `Update`, or `FixedUpdate` with [`TileLevelPlugin::fixed`]) and
+//! the step sees the new terrain.
 //!
 //! ```
 //! use bevy::prelude::*;
@@ -61,7 +63,9 @@
 //!         return;
 //!     };
 //!     if let Some(tile) = cells.ray_cell(entity, &hit) {
-//!         cells.set_cell(tile, false);
+//!         if let Err(error) = cells.set_cell(tile, false) {
+//!             warn!("not dug: {error}");
+//!         }
 //!     }
 //! }
 //!

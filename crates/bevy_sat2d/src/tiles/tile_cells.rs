@@ -3,7 +3,7 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use sat2d::tile_grid::{TileGrid, TileRect};
+use sat2d::tile_grid::{TileGrid, TileGridError, TileRect};
 use sat2d::{Iso, RayHit, Shape, ShapeHit};
 
 use super::tile_collider::{TileCollider, TileHit};
@@ -43,7 +43,9 @@ use crate::world::placement::placement;
 /// fn crumble(mut events: MessageReader<CollisionEvent>, mut cells: TileCells) {
 ///     for event in events.read().filter(|event| event.is_started()) {
 ///         for hit in cells.collision_cells(event) {
-///             cells.set_cell(hit, false);
+///             if let Err(error) = cells.set_cell(hit, false) {
+///                 warn!("not crumbled: {error}");
+///             }
 ///         }
 ///     }
 /// }
@@ -61,14 +63,16 @@ pub struct TileCells<'w, 's> {
 
 impl TileCells<'_, '_> {
     /// Makes the cell `hit` names solid or empty ([`TileLevel::set_cell`]); returns
-    /// whether it changed. `false` if the level is gone.
+    /// whether it changed. `Ok(false)` if the level is gone.
     ///
-    /// # Panics
-    /// If the cell is outside the level's grid (a hit never names one).
-    pub fn set_cell(&mut self, hit: TileHit, solid: bool) -> bool {
-        self.levels
-            .get_mut(hit.level)
-            .is_ok_and(|(mut level, _)| level.set_cell(hit.cell, solid))
+    /// # Errors
+    /// [`TileGridError::CellOutsideGrid`] if the cell lies outside the level's grid (a
+    /// hit never names one, but a `TileHit` made by hand may); nothing is changed.
+    pub fn set_cell(&mut self, hit: TileHit, solid: bool) -> Result<bool, TileGridError> {
+        match self.levels.get_mut(hit.level) {
+            Ok((mut level, _)) => level.set_cell(hit.cell, solid),
+            Err(_) => Ok(false),
+        }
     }
 
     /// The [`TileCollider`] of `entity`, if it is one: its level and rectangle. A

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use bevy::ecs::lifecycle::HookContext;
 use bevy::ecs::world::DeferredWorld;
 use bevy::prelude::*;
-use sat2d::tile_grid::{MergedTileGrid, TileGrid, TileRect};
+use sat2d::tile_grid::{MergedTileGrid, TileGrid, TileGridError, TileRect};
 
 /// A level made of tiles: put it on an entity, and the
 /// [`TileLevelPlugin`](crate::TileLevelPlugin) spawns one child collider per merged
@@ -42,8 +42,10 @@ use sat2d::tile_grid::{MergedTileGrid, TileGrid, TileRect};
 ///
 /// // Dig out the floor under the left post: its chunk is rebuilt at the next update.
 /// let mut tiles = app.world_mut().get_mut::<TileLevel>(level).unwrap();
-/// assert!(tiles.set_cell(UVec2::new(0, 0), false));
-/// assert!(!tiles.set_cell(UVec2::new(0, 0), false)); // already empty: nothing to do
+/// assert_eq!(tiles.set_cell(UVec2::new(0, 0), false), Ok(true));
+/// assert_eq!(tiles.set_cell(UVec2::new(0, 0), false), Ok(false)); // already empty
+/// // A cell past the level's edge is an error, not a crash, and changes nothing.
+/// assert!(tiles.set_cell(UVec2::new(4, 0), false).is_err());
 /// app.update();
 /// assert_eq!(app.world().get::<TileLevel>(level).unwrap().collider_count(), 3);
 /// ```
@@ -101,31 +103,44 @@ impl TileLevel {
     /// rectangles that changed. Clearing an empty cell or filling a solid one does
     /// nothing.
     ///
-    /// # Panics
-    /// If `cell` is outside the grid.
-    pub fn set_cell(&mut self, cell: UVec2, solid: bool) -> bool {
-        let Some(change) = self.merged.set_cell(cell, solid) else {
-            return false;
+    /// # Errors
+    /// [`TileGridError::CellOutsideGrid`] if `cell` lies outside the grid; nothing is
+    /// changed.
+    pub fn set_cell(&mut self, cell: UVec2, solid: bool) -> Result<bool, TileGridError> {
+        let Some(change) = self.merged.set_cell(cell, solid)? else {
+            return Ok(false);
         };
         if !change.is_empty() {
             let index = self.chunk_index(change.chunk);
             self.dirty.insert(index);
         }
-        true
+        Ok(true)
     }
 
     /// Makes every cell of `cells` solid or empty, then rebuilds each chunk that
     /// changed once (cheaper than [`Self::set_cell`] per cell when many cells of a
     /// chunk change). Returns how many cells changed.
     ///
-    /// # Panics
-    /// If a cell is outside the grid; the cells before it are set, and their chunks
-    /// are not rebuilt until the next change to them.
-    pub fn set_cells(&mut self, cells: impl IntoIterator<Item = UVec2>, solid: bool) -> usize {
+    /// All or nothing: the cells are checked before any is changed. To change the
+    /// cells of an area that may reach past the level's edge (an explosion's disc, say),
+    /// keep those inside with [`TileGrid::contains_cell`] first.
+    ///
+    /// # Errors
+    /// [`TileGridError::CellOutsideGrid`] for the first cell outside the grid; no cell
+    /// is changed.
+    pub fn set_cells(
+        &mut self,
+        cells: impl IntoIterator<Item = UVec2>,
+        solid: bool,
+    ) -> Result<usize, TileGridError> {
+        let cells: Vec<UVec2> = cells.into_iter().collect();
+        for &cell in &cells {
+            self.merged.grid().check_cell(cell)?;
+        }
         let mut changed_chunks = BTreeSet::new();
         let mut changed = 0;
         for cell in cells {
-            if self.merged.grid_mut().set(cell, solid) {
+            if self.merged.grid_mut().set(cell, solid)? {
                 changed += 1;
                 changed_chunks.insert(self.chunk_index(self.merged.chunk_of(cell)));
             }
@@ -137,7 +152,7 @@ impl TileLevel {
                 self.dirty.insert(index);
             }
         }
-        changed
+        Ok(changed)
     }
 
     /// Whether no change waits for the plugin: every rectangle has its collider and

@@ -1,7 +1,9 @@
 //! Tile levels: merged rectangles spawned as child colliders, cells named by contacts,
-//! observer events and queries, and chunk-local rebuilds when cells change.
+//! observer events and queries, chunk-local rebuilds when cells change, and digs
+//! outside the level refused with an error.
 
 pub mod cave;
+mod outside_cells;
 mod queries;
 mod rebuilds;
 
@@ -258,7 +260,7 @@ fn removing_cells_opens_holes_where_they_were_and_only_there() {
     let mut tiles = app.world_mut().get_mut::<TileLevel>(level).unwrap();
     for x in 5..8 {
         for y in 0..2 {
-            assert!(tiles.set_cell(UVec2::new(x, y), false));
+            assert_eq!(tiles.set_cell(UVec2::new(x, y), false), Ok(true));
         }
     }
     assert!(!tiles.is_up_to_date());

@@ -18,7 +18,7 @@ use super::TileRect;
 /// use sat2d::Vec2;
 ///
 /// let mut level = MergedTileGrid::build(TileGrid::try_from_text("###", '#', Vec2::ONE)?);
-/// let change = level.set_cell(UVec2::new(1, 0), false).unwrap();
+/// let change = level.set_cell(UVec2::new(1, 0), false)?.expect("the cell was solid");
 /// assert_eq!(change.chunk, UVec2::ZERO);
 /// assert_eq!(change.removed, [TileRect::new(UVec2::ZERO, UVec2::new(3, 1))]);
 /// assert_eq!(change.added, [

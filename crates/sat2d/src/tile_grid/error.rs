@@ -1,9 +1,10 @@
-//! [`TileGridError`]: why a tile grid could not be built.
+//! [`TileGridError`]: why a tile grid could not be built, or a cell not changed.
 
-use glam::Vec2;
+use glam::{UVec2, Vec2};
 
-/// Why a tile-grid constructor refused its input. The `try_` constructors return one of
-/// these; the plain ones panic with its message.
+/// Why a tile-grid constructor refused its input, or why a cell could not be changed.
+/// The `try_` constructors return one of these (the plain ones panic with its message);
+/// the cell setters return [`TileGridError::CellOutsideGrid`] and change nothing.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum TileGridError {
     /// The grid has no cells: its width or its height is zero.
@@ -71,5 +72,17 @@ pub enum TileGridError {
     InvalidChunkSize {
         /// The chunk size that was given.
         chunk_size: u32,
+    },
+    /// A cell outside the grid: its column is at or past the width, or its row at or
+    /// past the height. A cell computed from a negative signed coordinate (with
+    /// `as u32` or `IVec2::as_uvec2`) wraps to a huge one, and lands here too.
+    #[error("cell {cell} is outside the {width} × {height} grid")]
+    CellOutsideGrid {
+        /// The cell asked for.
+        cell: UVec2,
+        /// The grid's columns.
+        width: u32,
+        /// The grid's rows.
+        height: u32,
     },
 }

@@ -21,9 +21,12 @@ pub(super) const WORD_BITS: u32 = 64;
 /// use sat2d::Vec2;
 ///
 /// let mut grid = TileGrid::new(4, 3, Vec2::new(2.0, 1.0)).with_origin(Vec2::new(-4.0, 0.0));
-/// assert!(grid.set(UVec2::new(1, 2), true));
-/// assert!(!grid.set(UVec2::new(1, 2), true)); // already solid: nothing changed
+/// assert_eq!(grid.set(UVec2::new(1, 2), true), Ok(true));
+/// assert_eq!(grid.set(UVec2::new(1, 2), true), Ok(false)); // already solid: nothing changed
 /// assert!(grid.is_solid(UVec2::new(1, 2)));
+/// // A cell outside the grid is an error, never a panic, and changes nothing.
+/// assert!(grid.set(UVec2::new(4, 0), true).is_err());
+/// assert_eq!(grid.get(UVec2::new(4, 0)), None);
 ///
 /// // World (-1.5, 2.5) lies in column 1 ((−1.5 + 4) / 2 = 1.25) and row 2.
 /// assert_eq!(grid.cell_at(Vec2::new(-1.5, 2.5)), Some(UVec2::new(1, 2)));
@@ -96,7 +99,7 @@ impl TileGrid {
         }
         for (y, row) in cells.chunks_exact(width as usize).enumerate() {
             for (x, _) in row.iter().enumerate().filter(|(_, solid)| **solid) {
-                grid.set(UVec2::new(x as u32, y as u32), true);
+                grid.write(UVec2::new(x as u32, y as u32), true);
             }
         }
         Ok(grid)
@@ -171,34 +174,57 @@ impl TileGrid {
         )
     }
 
-    /// Whether `cell` is solid. Cells outside the grid are empty.
+    /// Whether `cell` lies inside the grid: its column below the width and its row
+    /// below the height. Filter cells with it to change only those inside, e.g. the
+    /// cells of an explosion at the level's edge.
+    #[inline]
+    #[must_use]
+    pub fn contains_cell(&self, cell: UVec2) -> bool {
+        cell.x < self.width && cell.y < self.height
+    }
+
+    /// `Ok` if `cell` lies inside the grid.
+    ///
+    /// # Errors
+    /// [`TileGridError::CellOutsideGrid`] if it does not.
+    #[inline]
+    pub fn check_cell(&self, cell: UVec2) -> Result<(), TileGridError> {
+        if self.contains_cell(cell) {
+            Ok(())
+        } else {
+            Err(TileGridError::CellOutsideGrid {
+                cell,
+                width: self.width,
+                height: self.height,
+            })
+        }
+    }
+
+    /// Whether `cell` is solid, or `None` if it lies outside the grid.
+    #[inline]
+    #[must_use]
+    pub fn get(&self, cell: UVec2) -> Option<bool> {
+        self.contains_cell(cell).then(|| self.read(cell))
+    }
+
+    /// Whether `cell` is solid. Cells outside the grid read as empty (the space around
+    /// a level is open); [`Self::get`] tells them apart.
     #[inline]
     #[must_use]
     pub fn is_solid(&self, cell: UVec2) -> bool {
-        if cell.x >= self.width || cell.y >= self.height {
-            return false;
-        }
-        let (word, bit) = self.locate(cell);
-        self.words[word] & bit != 0
+        self.contains_cell(cell) && self.read(cell)
     }
 
     /// Makes `cell` solid or empty; returns whether it changed (clearing an empty cell,
     /// or filling a solid one, changes nothing).
     ///
-    /// # Panics
-    /// If `cell` is outside the grid.
+    /// # Errors
+    /// [`TileGridError::CellOutsideGrid`] if `cell` lies outside the grid; the grid is
+    /// left unchanged.
     #[inline]
-    pub fn set(&mut self, cell: UVec2, solid: bool) -> bool {
-        assert!(
-            cell.x < self.width && cell.y < self.height,
-            "TileGrid::set: cell {cell} is outside the {} × {} grid",
-            self.width,
-            self.height
-        );
-        let (word, bit) = self.locate(cell);
-        let before = self.words[word];
-        self.words[word] = if solid { before | bit } else { before & !bit };
-        self.words[word] != before
+    pub fn set(&mut self, cell: UVec2, solid: bool) -> Result<bool, TileGridError> {
+        self.check_cell(cell)?;
+        Ok(self.write(cell, solid))
     }
 
     /// How many cells are solid.
@@ -266,9 +292,26 @@ impl TileGrid {
         (word >> (x % WORD_BITS)) & low_bits(count)
     }
 
+    /// Whether the in-grid `cell` is solid.
+    #[inline]
+    fn read(&self, cell: UVec2) -> bool {
+        let (word, bit) = self.locate(cell);
+        self.words[word] & bit != 0
+    }
+
+    /// Makes the in-grid `cell` solid or empty; returns whether it changed.
+    #[inline]
+    pub(super) fn write(&mut self, cell: UVec2, solid: bool) -> bool {
+        let (word, bit) = self.locate(cell);
+        let before = self.words[word];
+        self.words[word] = if solid { before | bit } else { before & !bit };
+        self.words[word] != before
+    }
+
     /// The word and bit mask of an in-grid cell.
     #[inline]
     fn locate(&self, cell: UVec2) -> (usize, u64) {
+        debug_assert!(self.contains_cell(cell), "cell {cell} outside the grid");
         let word = cell.y as usize * self.words_per_row + (cell.x / WORD_BITS) as usize;
         (word, 1 << (cell.x % WORD_BITS))
     }

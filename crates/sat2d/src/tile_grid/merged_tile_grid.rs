@@ -22,7 +22,7 @@ use super::{ChunkChange, DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE, TileGrid, TileGridE
 ///
 /// let mut grid = TileGrid::new(200, 100, Vec2::splat(8.0));
 /// for x in 0..200 {
-///     grid.set(UVec2::new(x, 0), true); // a floor across the level
+///     grid.set(UVec2::new(x, 0), true)?; // a floor across the level
 /// }
 /// let mut level = MergedTileGrid::build(grid);
 /// // One rectangle per 64-cell chunk the floor crosses.
@@ -30,18 +30,22 @@ use super::{ChunkChange, DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE, TileGrid, TileGridE
 /// assert_eq!(level.rect_count(), 4);
 ///
 /// // Dig a hole: only chunk (1, 0) is rebuilt, and its floor splits in two.
-/// let change = level.set_cell(UVec2::new(100, 0), false).unwrap();
+/// let change = level.set_cell(UVec2::new(100, 0), false)?.expect("the cell was solid");
 /// assert_eq!(change.chunk, UVec2::new(1, 0));
 /// assert_eq!((change.removed.len(), change.added.len()), (1, 2));
 /// assert_eq!(level.rect_count(), 5);
 ///
+/// // A cell past the edge is an error, and changes nothing.
+/// assert!(level.set_cell(UVec2::new(200, 0), false).is_err());
+///
 /// // Many edits at once: change the grid, then rebuild the region they touched.
 /// for x in 10..20 {
-///     level.grid_mut().set(UVec2::new(x, 0), false);
+///     level.grid_mut().set(UVec2::new(x, 0), false)?;
 /// }
 /// let changes = level.rebuild_region(UVec2::new(10, 0), UVec2::new(19, 0));
 /// assert_eq!(changes.len(), 1);
 /// assert_eq!(level.rect_count(), 6);
+/// # Ok::<(), sat2d::tile_grid::TileGridError>(())
 /// ```
 #[derive(Clone, PartialEq)]
 pub struct MergedTileGrid {
@@ -179,7 +183,8 @@ impl MergedTileGrid {
         self.chunks.iter().map(Vec::len).sum()
     }
 
-    /// The rectangle covering `cell`, if it is solid (and the rectangles are up to date).
+    /// The rectangle covering `cell`, if it is solid (and the rectangles are up to
+    /// date); `None` for an empty cell or one outside the grid.
     #[must_use]
     pub fn rect_at(&self, cell: UVec2) -> Option<&TileRect> {
         if !self.grid.is_solid(cell) {
@@ -191,16 +196,21 @@ impl MergedTileGrid {
     }
 
     /// Makes `cell` solid or empty and, if it changed, rebuilds its chunk and returns
-    /// how the chunk's rectangles changed. `None` means nothing changed (clearing an
-    /// empty cell, filling a solid one) and nothing was rebuilt.
+    /// how the chunk's rectangles changed. `Ok(None)` means nothing changed (clearing
+    /// an empty cell, filling a solid one) and nothing was rebuilt.
     ///
-    /// # Panics
-    /// If `cell` is outside the grid.
-    pub fn set_cell(&mut self, cell: UVec2, solid: bool) -> Option<ChunkChange> {
-        if !self.grid.set(cell, solid) {
-            return None;
+    /// # Errors
+    /// [`TileGridError::CellOutsideGrid`] if `cell` lies outside the grid; nothing is
+    /// changed or rebuilt.
+    pub fn set_cell(
+        &mut self,
+        cell: UVec2,
+        solid: bool,
+    ) -> Result<Option<ChunkChange>, TileGridError> {
+        if !self.grid.set(cell, solid)? {
+            return Ok(None);
         }
-        Some(self.rebuild_chunk(self.chunk_of(cell)))
+        Ok(Some(self.rebuild_chunk(self.chunk_of(cell))))
     }
 
     /// Rebuilds every chunk that overlaps the cells from `min` to `max` (both included,

@@ -10,7 +10,9 @@
 //!   cells a side) and merges each chunk's solid cells into [`TileRect`]s: every solid
 //!   cell lies in exactly one rectangle, none covers an empty cell, none crosses a
 //!   chunk boundary. Changing a cell ([`MergedTileGrid::set_cell`]) rebuilds its chunk
-//!   alone and reports a [`ChunkChange`]: the rectangles to drop and to add.
+//!   alone and reports a [`ChunkChange`]: the rectangles to drop and to add. A cell
+//!   outside the grid gives [`TileGridError::CellOutsideGrid`] and changes nothing;
+//!   no cell setter or look-up panics, whatever the cell.
 //! - A [`TileRect`] becomes a collider as [`TileRect::shape`] at [`TileRect::iso`];
 //!   [`TileRect::hit_cell`] turns a contact point on it back into a cell.
 //!
@@ -47,7 +49,7 @@
 //! assert_eq!(touched, [UVec2::new(2, 0)]);
 //!
 //! // Destroy that tile: only its chunk is rebuilt; the floor splits in two.
-//! let change = level.set_cell(UVec2::new(2, 0), false).unwrap();
+//! let change = level.set_cell(UVec2::new(2, 0), false)?.expect("the cell was solid");
 //! assert_eq!(change.chunk, UVec2::ZERO);
 //! assert_eq!((change.removed.len(), change.added.len()), (1, 2));
 //! # Ok::<(), sat2d::tile_grid::TileGridError>(())

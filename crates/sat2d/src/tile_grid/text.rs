@@ -55,7 +55,7 @@ impl TileGrid {
         for (line, row) in rows.iter().enumerate() {
             let y = height - 1 - line as u32;
             for (x, _) in row.chars().enumerate().filter(|(_, c)| *c == solid) {
-                grid.set(UVec2::new(x as u32, y), true);
+                grid.write(UVec2::new(x as u32, y), true);
             }
         }
         Ok(grid)

@@ -131,12 +131,6 @@ fn plain_constructor_panics_with_the_message() {
 }
 
 #[test]
-#[should_panic(expected = "outside the 4 × 4 grid")]
-fn set_outside_the_grid_panics() {
-    TileGrid::new(4, 4, Vec2::ONE).set(UVec2::new(0, 4), true);
-}
-
-#[test]
 fn text_first_line_is_the_top_row() {
     let grid = TileGrid::try_from_text("#..\n...\n..X\n", 'X', Vec2::ONE).unwrap();
     assert_eq!(grid.size(), UVec2::new(3, 3));

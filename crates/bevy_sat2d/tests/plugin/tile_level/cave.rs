@@ -20,7 +20,8 @@ pub fn cave_grid(size: u32, cell_side: f32, fraction: f64, seed: u64) -> TileGri
                 let (x, y) = (center.0 + dx, center.1 + dy);
                 let inside = dx * dx + dy * dy <= radius * radius;
                 if inside && (0..size as i32).contains(&x) && (0..size as i32).contains(&y) {
-                    solid += u64::from(grid.set(UVec2::new(x as u32, y as u32), true));
+                    let changed = grid.set(UVec2::new(x as u32, y as u32), true);
+                    solid += u64::from(changed.expect("inside the grid"));
                 }
             }
         }

@@ -17,7 +17,7 @@ fn wide_grid() -> TileGrid {
     for x in 0..200 {
         for y in 0..10 {
             if y < 4 || x % 8 == 0 {
-                grid.set(UVec2::new(x, y), true);
+                grid.set(UVec2::new(x, y), true).expect("inside the grid");
             }
         }
     }
@@ -73,8 +73,8 @@ fn a_cell_change_respawns_only_its_chunks_colliders() {
     let before = tile_children(&mut app, level);
     let mut tiles = app.world_mut().get_mut::<TileLevel>(level).unwrap();
     // Two edits in chunk (1, 0) before the plugin runs: a hole, then a new block.
-    assert!(tiles.set_cell(UVec2::new(100, 1), false));
-    assert!(tiles.set_cell(UVec2::new(101, 6), true));
+    assert_eq!(tiles.set_cell(UVec2::new(100, 1), false), Ok(true));
+    assert_eq!(tiles.set_cell(UVec2::new(101, 6), true), Ok(true));
     app.update();
     assert_swapped_only(&mut app, level, &before, &[UVec2::new(1, 0)]);
     let kept = before
@@ -90,8 +90,8 @@ fn a_region_across_two_chunks_respawns_those_two_only() {
     let before = tile_children(&mut app, level);
     let region = (120..140).flat_map(|x| (0..3).map(move |y| UVec2::new(x, y)));
     let mut tiles = app.world_mut().get_mut::<TileLevel>(level).unwrap();
-    assert_eq!(tiles.set_cells(region.clone(), false), 60);
-    assert_eq!(tiles.set_cells(region, false), 0, "already empty");
+    assert_eq!(tiles.set_cells(region.clone(), false), Ok(60));
+    assert_eq!(tiles.set_cells(region, false), Ok(0), "already empty");
     app.update();
     assert_swapped_only(
         &mut app,
@@ -111,8 +111,12 @@ fn removing_an_empty_cell_changes_nothing() {
     let before = tile_children(&mut app, level);
     let entity_count = app.world().entities().count_spawned();
     let mut tiles = app.world_mut().get_mut::<TileLevel>(level).unwrap();
-    assert!(!tiles.set_cell(UVec2::new(1, 8), false));
-    assert!(!tiles.set_cell(UVec2::new(0, 0), true), "already solid");
+    assert_eq!(tiles.set_cell(UVec2::new(1, 8), false), Ok(false));
+    assert_eq!(
+        tiles.set_cell(UVec2::new(0, 0), true),
+        Ok(false),
+        "already solid"
+    );
     assert!(tiles.is_up_to_date());
     app.update();
     assert_eq!(tile_children(&mut app, level), before);
