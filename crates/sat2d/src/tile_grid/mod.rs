@@ -16,12 +16,14 @@
 //! - A [`TileRect`] becomes a collider as [`TileRect::shape`] at [`TileRect::iso`];
 //!   [`TileRect::hit_cell`] turns a contact point on it back into a cell.
 //!
-//! The merge is greedy meshing, run on bit rows: along each row the longest run of
-//! solid cells, then up while the rows above hold the whole run (see
-//! `tile_grid/greedy_merge.rs`). It is not the fewest rectangles possible (that problem
-//! is costly), but it is linear in the cells and deterministic: the same cells always
-//! give the same rectangles in the same order. A 1000 × 1000 level builds in well under
-//! a millisecond; a chunk rebuilds in microseconds.
+//! The merge is greedy meshing, run on bit rows: along each row the next run of solid
+//! cells, then up while the rows above hold the whole run and are not cut in two by it
+//! (see `tile_grid/greedy_merge.rs`). A chunk never gets more rectangles than its row
+//! runs (one rectangle per run, the trivial merge), so thin grids lose nothing. It is
+//! not the fewest rectangles possible (that problem is costly), but it is linear in the
+//! cells and deterministic: the same cells always give the same rectangles in the same
+//! order. A 1000 × 1000 level builds in well under a millisecond; a chunk rebuilds in
+//! microseconds.
 //!
 //! ```
 //! use sat2d::tile_grid::{MergedTileGrid, TileGrid, UVec2};
