@@ -21,7 +21,7 @@ seconds=${1:-600}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(construction pairs queries collider_ron)
+    targets=(construction pairs queries collider_ron concave_mtv)
 fi
 
 if ! rustup toolchain list | grep -q '^nightly'; then

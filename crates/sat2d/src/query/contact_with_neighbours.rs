@@ -77,6 +77,7 @@ pub fn contact_with_neighbours(
         let parts = Parts::new(shape, &placed);
         parts_b.cores.extend(parts.cores);
         parts_b.bounds.extend(parts.bounds);
+        parts_b.flags.extend(parts.flags);
         reach = reach.max(bounding_push(a, shape, &placed).length());
     }
     let fallback = along_b.normalize_or(glam::Vec2::Y) * reach;

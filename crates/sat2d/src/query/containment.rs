@@ -160,7 +160,7 @@ pub(crate) fn convex_in_concave(
                 if !budget.spend(part.points.len() + points.len()) {
                     return false;
                 }
-                let window = ConvexWindow::new(*part, &around);
+                let window = ConvexWindow::new(*part, None, &around);
                 covered += window.view().map_or(0.0, |cut| {
                     signed_area(core_intersection(inner, cut).into_iter())
                 });

@@ -7,18 +7,22 @@ use crate::query::core_form::PlacedCore;
 use crate::{Iso, Shape};
 
 /// A shape's convex parts in A's frame, with a bounding circle each.
-pub(crate) struct Parts {
+pub(crate) struct Parts<'a> {
     /// Each part placed, in the form its kernels read.
     pub cores: Vec<PlacedCore>,
     /// Each part's bounding circle: centre and radius.
     pub bounds: Vec<(Vec2, f32)>,
+    /// Which of each part's edges and corners lie on its shape's boundary
+    /// ([`Shape::part_flags`]; `None`: all of them).
+    pub flags: Vec<Option<&'a [u8]>>,
 }
 
-impl Parts {
+impl<'a> Parts<'a> {
     /// The parts of `shape` placed by `iso`.
-    pub fn new(shape: &Shape, iso: &Iso) -> Self {
+    pub fn new(shape: &'a Shape, iso: &Iso) -> Self {
         let count = shape.part_count();
         Self {
+            flags: (0..count).map(|i| shape.part_flags(i)).collect(),
             cores: (0..count).map(|i| PlacedCore::new(shape, i, iso)).collect(),
             bounds: (0..count)
                 .map(|i| {

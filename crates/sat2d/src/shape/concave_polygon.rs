@@ -3,6 +3,7 @@
 
 use glam::Vec2;
 
+use super::boundary_flags::part_boundary_flags;
 use super::polygon_metrics::PolygonMetrics;
 use crate::decompose::bridge_holes::bridge_holes;
 use crate::decompose::ear_clipping::ear_clip;
@@ -38,6 +39,9 @@ pub struct ConcavePolygon {
     hole_starts: Vec<u32>,
     triangles: Vec<[u32; 3]>,
     parts: Vec<ConvexPolygon>,
+    /// Each part's points' [`boundary_flags`](super::boundary_flags): which of its
+    /// edges and corners lie on the polygon's boundary.
+    part_flags: Vec<Vec<u8>>,
     metrics: PolygonMetrics,
 }
 
@@ -140,15 +144,23 @@ impl ConcavePolygon {
             .into_iter()
             .map(|triangle| triangle.map(|corner| walk[corner as usize]))
             .collect();
-        let parts: Vec<ConvexPolygon> = merge_triangles(&points, &triangles)
+        // Merging accepts turns a hair past straight; what is left of such a sliver
+        // can be three points on a line, turning either way in f32. It has no area to
+        // collide with: drop it (before the flags: an edge along a dropped sliver has
+        // no twin, so it counts as boundary).
+        let walks: Vec<Vec<u32>> = merge_triangles(&points, &triangles)
             .into_iter()
-            .filter_map(|indices| {
-                let points: Vec<Vec2> = indices.iter().map(|&i| points[i as usize]).collect();
-                let points = without_collinear(points);
-                // Merging accepts turns a hair past straight; what is left of such a
-                // sliver can be three points on a line, turning either way in f32.
-                // It has no area to collide with: drop it.
-                is_convex_ccw(&points).then(|| ConvexPolygon::from_convex_ccw(points))
+            .map(|indices| without_collinear(indices, &points))
+            .filter(|walk| {
+                let corners: Vec<Vec2> = walk.iter().map(|&i| points[i as usize]).collect();
+                is_convex_ccw(&corners)
+            })
+            .collect();
+        let part_flags = part_boundary_flags(&points, &hole_starts, &walks);
+        let parts: Vec<ConvexPolygon> = walks
+            .iter()
+            .map(|walk| {
+                ConvexPolygon::from_convex_ccw(walk.iter().map(|&i| points[i as usize]).collect())
             })
             .collect();
         if parts.is_empty() {
@@ -163,6 +175,7 @@ impl ConcavePolygon {
             hole_starts,
             triangles,
             parts,
+            part_flags,
             metrics,
         })
     }
@@ -212,6 +225,13 @@ impl ConcavePolygon {
         &self.parts
     }
 
+    /// Which edges and corners of part `index` lie on the polygon's boundary, one
+    /// [`boundary_flags`](super::boundary_flags) byte per point of the part.
+    #[inline]
+    pub(crate) fn part_flags(&self, index: usize) -> &[u8] {
+        &self.part_flags[index]
+    }
+
     /// Area, centroid and extents of the whole polygon (holes taken out).
     #[inline]
     #[must_use]
@@ -235,20 +255,22 @@ fn is_convex_ccw(points: &[Vec2]) -> bool {
         })
 }
 
-/// Drops vertices where a merged part runs straight on (merging can create them).
-fn without_collinear(mut points: Vec<Vec2>) -> Vec<Vec2> {
+/// Drops vertices where a merged part runs straight on (merging can create them), from
+/// a walk of indices into `points`.
+fn without_collinear(mut walk: Vec<u32>, points: &[Vec2]) -> Vec<u32> {
     let mut i = 0;
-    while points.len() > 3 && i < points.len() {
-        let n = points.len();
-        let previous = points[(i + n - 1) % n];
-        let next = points[(i + 1) % n];
-        let incoming = points[i] - previous;
-        let outgoing = next - points[i];
+    while walk.len() > 3 && i < walk.len() {
+        let n = walk.len();
+        let previous = points[walk[(i + n - 1) % n] as usize];
+        let here = points[walk[i] as usize];
+        let next = points[walk[(i + 1) % n] as usize];
+        let incoming = here - previous;
+        let outgoing = next - here;
         if incoming.perp_dot(outgoing) <= 1e-6 * incoming.length() * outgoing.length() {
-            points.remove(i);
+            walk.remove(i);
         } else {
             i += 1;
         }
     }
-    points
+    walk
 }

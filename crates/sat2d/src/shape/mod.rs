@@ -2,6 +2,7 @@
 //! holds. Each convex shape is also seen as a [`RoundedConvex`] core (Box2D's rounded
 //! polygon), the one view the convex queries read.
 
+pub(crate) mod boundary_flags;
 mod capsule;
 mod circle;
 mod concave_polygon;
@@ -331,6 +332,17 @@ impl Shape {
             Self::Capsule(capsule) => capsule.rounded(),
             Self::Polygon(polygon) => polygon.rounded(),
             Self::Concave(polygon) => polygon.parts()[index].rounded(),
+        }
+    }
+
+    /// Which edges and corners of convex part `index` lie on the shape's boundary
+    /// ([`boundary_flags`]), one byte per point of [`Self::part`]; `None` for a convex
+    /// shape, whose every edge and corner does.
+    #[inline]
+    pub(crate) fn part_flags(&self, index: usize) -> Option<&[u8]> {
+        match self {
+            Self::Concave(polygon) => Some(polygon.part_flags(index)),
+            _ => None,
         }
     }
 

@@ -13,6 +13,7 @@ use smallvec::SmallVec;
 use crate::Aabb;
 use crate::math::segment::crossing_parameters;
 use crate::query::kernel::{ConvexCore, chord, plane_distance};
+use crate::shape::boundary_flags::{BOUNDARY_EDGE, CONVEX_CORNER, EVERYWHERE};
 use crate::shape::rounded_convex::RoundedConvex;
 
 /// Where two pieces cross: at most two points.
@@ -38,20 +39,35 @@ impl BoundaryPiece {
     /// the radius and, when there is a radius, the arc at each corner from the normal
     /// of the edge before it to the normal of the edge after it.
     pub fn of(shape: RoundedConvex<'_>) -> impl Iterator<Item = Self> + '_ {
+        Self::on_boundary(shape, None)
+    }
+
+    /// The pieces of [`of`](Self::of) that may lie on the boundary of a union, by the
+    /// shape's [boundary flags](crate::shape::boundary_flags) (`None`: all of them):
+    /// the arc at a corner flagged convex, the edge leaving a point flagged as on the
+    /// boundary.
+    pub fn on_boundary<'a>(
+        shape: RoundedConvex<'a>,
+        flags: Option<&'a [u8]>,
+    ) -> impl Iterator<Item = Self> + 'a {
         let count = shape.points.len();
         debug_assert!(count >= 3, "pieces of a polygon core");
+        let flag = move |k: usize| flags.map_or(EVERYWHERE, |flags| flags[k]);
         (0..count).flat_map(move |k| {
             let (start, end) = shape.edge(k);
             let (before, normal) = (shape.normals[(k + count - 1) % count], shape.normals[k]);
             // A corner that rounding left straight (or bent the wrong way) has no arc.
-            let arc = (shape.radius > 0.0 && before.perp_dot(normal) > 0.0).then_some(Self::Arc {
-                center: start,
-                radius: shape.radius,
-                from: before,
-                to: normal,
-            });
+            let arc = (flag(k) & CONVEX_CORNER != 0
+                && shape.radius > 0.0
+                && before.perp_dot(normal) > 0.0)
+                .then_some(Self::Arc {
+                    center: start,
+                    radius: shape.radius,
+                    from: before,
+                    to: normal,
+                });
             let offset = normal * shape.radius;
-            let edge = (start != end).then_some(Self::Edge {
+            let edge = (flag(k) & BOUNDARY_EDGE != 0 && start != end).then_some(Self::Edge {
                 start: start + offset,
                 end: end + offset,
             });

@@ -10,6 +10,7 @@ use smallvec::SmallVec;
 
 use crate::Aabb;
 use crate::math::segment::edge_normal;
+use crate::shape::boundary_flags::{BOUNDARY_EDGE, EVERYWHERE};
 use crate::shape::rounded_convex::RoundedConvex;
 
 /// Cores with at most this many points are used whole: cutting them saves nothing.
@@ -23,13 +24,15 @@ const SMALL: usize = 16;
 pub(crate) enum ConvexWindow<'a> {
     /// Nothing of the core lies in the box.
     Outside,
-    /// The core as given (small, or wholly relevant).
-    Whole(RoundedConvex<'a>),
+    /// The core as given (small, or wholly relevant), with its boundary flags.
+    Whole(RoundedConvex<'a>, Option<&'a [u8]>),
     /// A convex polygon through some of the core's points that has the same
-    /// intersection with the box.
+    /// intersection with the box; each kept point keeps its corner flag, each kept
+    /// edge its edge flag, and a chord that replaces a run is on no boundary.
     Cut {
         points: SmallVec<[Vec2; SMALL]>,
         normals: SmallVec<[Vec2; SMALL]>,
+        flags: SmallVec<[u8; SMALL]>,
         radius: f32,
     },
 }
@@ -49,10 +52,12 @@ impl<'a> ConvexWindow<'a> {
     /// lie beyond that side too (a half-plane is convex), so the polygon's part in the
     /// box is unchanged. Fewer than three points left means the polygon lies beyond
     /// the box (its two pieces each beyond a side).
-    pub fn new(core: RoundedConvex<'a>, region: &Aabb) -> Self {
+    /// `flags`: the core's [boundary flags](crate::shape::boundary_flags) (`None`:
+    /// every edge and corner on the boundary).
+    pub fn new(core: RoundedConvex<'a>, flags: Option<&'a [u8]>, region: &Aabb) -> Self {
         let count = core.points.len();
         if count <= SMALL {
-            return Self::Whole(core);
+            return Self::Whole(core, flags);
         }
         let sides = |point: Vec2| {
             u8::from(point.x < region.min.x)
@@ -81,8 +86,9 @@ impl<'a> ConvexWindow<'a> {
             return Self::Outside;
         }
         if kept.len() == count {
-            return Self::Whole(core);
+            return Self::Whole(core, flags);
         }
+        let flag = |index: usize| flags.map_or(EVERYWHERE, |flags| flags[index]);
         let points: SmallVec<[Vec2; SMALL]> = kept.iter().map(|k| core.points[*k]).collect();
         let normals = (0..kept.len())
             .map(|k| {
@@ -94,9 +100,20 @@ impl<'a> ConvexWindow<'a> {
                 }
             })
             .collect();
+        let flags = (0..kept.len())
+            .map(|k| {
+                let (from, to) = (kept[k], kept[(k + 1) % kept.len()]);
+                if to == (from + 1) % count {
+                    flag(from)
+                } else {
+                    flag(from) & !BOUNDARY_EDGE
+                }
+            })
+            .collect();
         Self::Cut {
             points,
             normals,
+            flags,
             radius: core.radius,
         }
     }
@@ -105,16 +122,26 @@ impl<'a> ConvexWindow<'a> {
     pub fn view(&self) -> Option<RoundedConvex<'_>> {
         match self {
             Self::Outside => None,
-            Self::Whole(core) => Some(*core),
+            Self::Whole(core, _) => Some(*core),
             Self::Cut {
                 points,
                 normals,
                 radius,
+                ..
             } => Some(RoundedConvex {
                 points,
                 normals,
                 radius: *radius,
             }),
+        }
+    }
+
+    /// The boundary flags of [`view`](Self::view)'s points (`None`: all set).
+    pub fn flags(&self) -> Option<&[u8]> {
+        match self {
+            Self::Outside => None,
+            Self::Whole(_, flags) => *flags,
+            Self::Cut { flags, .. } => Some(flags),
         }
     }
 }
@@ -131,7 +158,7 @@ mod tests {
         let polygon = RegularCore::new(400, 3.0);
         let core = polygon.core();
         let region = Aabb::new(Vec2::new(2.5, -0.5), Vec2::new(3.5, 0.5));
-        let window = ConvexWindow::new(core, &region);
+        let window = ConvexWindow::new(core, None, &region);
         let cut = window.view().unwrap();
         assert!(cut.points.len() < 60, "{} points left", cut.points.len());
         // The same part of the box is covered: compare the clipped areas.
@@ -164,15 +191,15 @@ mod tests {
         }
         // A box beyond the polygon leaves nothing; a small polygon is kept whole.
         let far = Aabb::new(Vec2::new(4.0, 4.0), Vec2::new(5.0, 5.0));
-        assert!(ConvexWindow::new(core, &far).view().is_none());
+        assert!(ConvexWindow::new(core, None, &far).view().is_none());
         let small = RoundedConvex {
             points: &corners,
             normals: &box_normals,
             radius: 0.0,
         };
         assert!(matches!(
-            ConvexWindow::new(small, &far),
-            ConvexWindow::Whole(_)
+            ConvexWindow::new(small, None, &far),
+            ConvexWindow::Whole(..)
         ));
     }
 }

@@ -8,6 +8,7 @@ use smallvec::SmallVec;
 
 use crate::Aabb;
 use crate::query::concave::convex_window::ConvexWindow;
+use crate::shape::boundary_flags::{BOUNDARY_EDGE, CONVEX_CORNER, EVERYWHERE};
 use crate::shape::rounded_convex::RoundedConvex;
 
 /// Points a difference holds without allocating: two quadrilaterals' worth (most
@@ -17,10 +18,18 @@ const INLINE: usize = 8;
 /// `A ⊖ B = { a − b }` of two rounded convex cores, itself a rounded convex core with
 /// radius `A.radius + B.radius`, in the frame both are given in. B moved by `t`
 /// touches A exactly when `t` lies in it.
+///
+/// Each point carries [`boundary_flags`](crate::shape::boundary_flags): whether the
+/// edge leaving it (`BOUNDARY_EDGE`) and the corner at it (`CONVEX_CORNER`) may lie on
+/// the boundary of the union of all part pairs' differences. An edge of A's boundary
+/// moved by a convex corner of B's may; a diagonal between two of A's parts, or any
+/// edge moved by a reflex corner, never does (the neighbouring pair's difference
+/// covers it), and neither do the edges and corners that cutting to a window makes.
 #[derive(Clone, Debug)]
 pub(crate) struct MinkowskiDifference {
     points: SmallVec<[Vec2; INLINE]>,
     normals: SmallVec<[Vec2; INLINE]>,
+    flags: SmallVec<[u8; INLINE]>,
     radius: f32,
 }
 
@@ -38,12 +47,31 @@ impl MinkowskiDifference {
     /// of the cross product. Which side advances is data, not a branch (it changes at
     /// random from step to step, which a branch predictor cannot follow).
     pub fn new(a: RoundedConvex<'_>, b: RoundedConvex<'_>) -> Self {
+        Self::with_flags(a, None, b, None)
+    }
+
+    /// [`Self::new`] for cores whose points carry boundary flags (`None`: every edge
+    /// and corner on the boundary, a convex shape's core), which the difference's
+    /// points inherit: an edge of A is on the boundary when it is and B's corner it is
+    /// moved by is convex, and the same with A and B swapped; a corner when both
+    /// corners are convex; two parallel edges merged into one when either is.
+    pub fn with_flags(
+        a: RoundedConvex<'_>,
+        flags_a: Option<&[u8]>,
+        b: RoundedConvex<'_>,
+        flags_b: Option<&[u8]>,
+    ) -> Self {
+        debug_assert!(flags_a.is_none_or(|flags| flags.len() == a.points.len()));
+        debug_assert!(flags_b.is_none_or(|flags| flags.len() == b.points.len()));
+        let flag_a = |index: usize| flags_a.map_or(EVERYWHERE, |flags| flags[index]);
+        let flag_b = |index: usize| flags_b.map_or(EVERYWHERE, |flags| flags[index]);
         let (count_a, count_b) = (a.points.len(), b.points.len());
         let (edges_a, edges_b) = (closed_edge_count(a), closed_edge_count(b));
         let capacity = (edges_a + edges_b).max(1);
         let mut difference = Self {
             points: SmallVec::from_elem(Vec2::ZERO, capacity),
             normals: SmallVec::from_elem(Vec2::ZERO, capacity),
+            flags: SmallVec::from_elem(0, capacity),
             radius: a.radius + b.radius,
         };
         let next = |index: usize, count: usize| if index + 1 == count { 0 } else { index + 1 };
@@ -55,6 +83,8 @@ impl MinkowskiDifference {
             let (next_a, next_b) = (next(index_a, count_a), next(index_b, count_b));
             let point_a = a.points[index_a];
             difference.points[written] = point_a - point_b;
+            let (here_a, here_b) = (flag_a(index_a), flag_b(index_b));
+            difference.flags[written] = here_a & here_b & CONVEX_CORNER;
             written += 1;
             if left_a == 0 && left_b == 0 {
                 break;
@@ -71,6 +101,13 @@ impl MinkowskiDifference {
             let normal_b = -b.normals.get(index_b).copied().unwrap_or_default();
             difference.normals[written - 1] =
                 Vec2::select(glam::BVec2::splat(take_a), normal_a, normal_b);
+            // A's edge moved by B's corner, or B's edge moved by A's corner.
+            let from_a = take_a && here_a & BOUNDARY_EDGE != 0 && here_b & CONVEX_CORNER != 0;
+            let from_b = take_b && here_b & BOUNDARY_EDGE != 0 && here_a & CONVEX_CORNER != 0;
+            let parallel = take_a && take_b && (here_a | here_b) & BOUNDARY_EDGE != 0;
+            if from_a || from_b || parallel {
+                difference.flags[written - 1] |= BOUNDARY_EDGE;
+            }
             index_a = if take_a { next_a } else { index_a };
             (index_b, point_b) = if take_b {
                 (next_b, after_b)
@@ -84,6 +121,7 @@ impl MinkowskiDifference {
             }
         }
         difference.points.truncate(written);
+        difference.flags.truncate(written);
         difference
             .normals
             .truncate(if edges_a + edges_b == 0 { 0 } else { written });
@@ -99,9 +137,9 @@ impl MinkowskiDifference {
     /// A point `t = a − b + r` (`|r|` at most both radii) lies in the window only for
     /// `a` in the window moved over B's box, and `b` in A's box less the window.
     pub fn within(
-        a: RoundedConvex<'_>,
+        (a, flags_a): (RoundedConvex<'_>, Option<&[u8]>),
         bounds_a: &Aabb,
-        b: RoundedConvex<'_>,
+        (b, flags_b): (RoundedConvex<'_>, Option<&[u8]>),
         bounds_b: &Aabb,
         window: &Aabb,
     ) -> Option<Self> {
@@ -110,15 +148,15 @@ impl MinkowskiDifference {
         let region_b =
             Aabb::new(bounds_a.min - window.max, bounds_a.max - window.min).grown(b.radius);
         let (a, b) = (
-            ConvexWindow::new(a, &region_a),
-            ConvexWindow::new(b, &region_b),
+            ConvexWindow::new(a, flags_a, &region_a),
+            ConvexWindow::new(b, flags_b, &region_b),
         );
-        Self::new(a.view()?, b.view()?).clipped(window)
+        Self::with_flags(a.view()?, a.flags(), b.view()?, b.flags()).clipped(window)
     }
 
     /// The difference cut down to `window`: the core clipped to `window` grown by the
     /// radius (Sutherland–Hodgman), so that a difference with many edges keeps only
-    /// the few that can matter there (one with at most [`INLINE`] points is kept
+    /// the few that can matter there (one with at most [`Self::SMALL`] points is kept
     /// whole: cutting it saves nothing). Within `window` it is the same set as before:
     /// a point `t = p + r` of it in `window`, with `|r| ≤ radius`, has its core point
     /// `p` in the grown box. Its new edges and their rounding lie outside `window`
@@ -141,7 +179,11 @@ impl MinkowskiDifference {
             (Vec2::Y, clip.max.y),
             (Vec2::NEG_X, -clip.min.x),
         ];
-        let mut region: Edges = self.points.iter().copied().zip(self.normals).collect();
+        let mut region: Edges = (self.points.iter().copied())
+            .zip(self.normals)
+            .zip(self.flags)
+            .map(|((point, normal), flags)| (point, normal, flags))
+            .collect();
         let mut next = Edges::new();
         for (side_normal, offset) in sides {
             clip_by_side(&region, side_normal, offset, &mut next);
@@ -152,32 +194,43 @@ impl MinkowskiDifference {
         let merge = clip.size().max_element() * 2.0 * f32::EPSILON;
         let (mut points, mut normals): (SmallVec<[Vec2; INLINE]>, SmallVec<[Vec2; INLINE]>) =
             (SmallVec::new(), SmallVec::new());
-        for (point, normal) in region {
+        let mut flags: SmallVec<[u8; INLINE]> = SmallVec::new();
+        for (point, normal, flag) in region {
             match points.last() {
                 Some(last) if last.distance(point) <= merge => {
                     *normals.last_mut().expect("one per point") = normal;
+                    *flags.last_mut().expect("one per point") |= flag;
                 }
                 _ => {
                     points.push(point);
                     normals.push(normal);
+                    flags.push(flag);
                 }
             }
         }
         while points.len() > 1 && points[0].distance(points[points.len() - 1]) <= merge {
             points.pop();
             normals.pop();
+            let last = flags.pop().expect("one per point");
+            flags[0] |= last & CONVEX_CORNER;
         }
         (points.len() >= 3).then_some(Self {
             points,
             normals,
+            flags,
             radius: self.radius,
         })
     }
 
-    /// Whether the difference has at most [`INLINE`] points, so that
+    /// Differences with at most this many points are used whole: cutting them to a
+    /// window saves less than it costs. (Two cores with this many points together
+    /// give no more, and [`ConvexWindow`] keeps such cores whole.)
+    pub const SMALL: usize = 16;
+
+    /// Whether the difference has at most [`Self::SMALL`] points, so that
     /// [`clipped`](Self::clipped) keeps it whole.
     pub fn is_small(&self) -> bool {
-        self.points.len() <= INLINE
+        self.points.len() <= 32
     }
 
     /// The box around the difference, its radius included.
@@ -185,6 +238,20 @@ impl MinkowskiDifference {
         Aabb::from_points(&self.points).map_or(Aabb::new(Vec2::ZERO, Vec2::ZERO), |core| {
             core.grown(self.radius)
         })
+    }
+
+    /// How far from the origin the difference reaches: its farthest point's distance.
+    pub fn farthest(&self) -> f32 {
+        self.points
+            .iter()
+            .map(|point| point.length())
+            .fold(0.0, f32::max)
+            + self.radius
+    }
+
+    /// Each point's boundary flags (see the type's doc).
+    pub fn flags(&self) -> &[u8] {
+        &self.flags
     }
 
     /// A view the kernels accept.
@@ -197,34 +264,37 @@ impl MinkowskiDifference {
     }
 }
 
-/// A polygon being clipped: each point with the normal of the edge leaving it.
-type Edges = SmallVec<[(Vec2, Vec2); 16]>;
+/// A polygon being clipped: each point with the normal of the edge leaving it and its
+/// boundary flags.
+type Edges = SmallVec<[(Vec2, Vec2, u8); 16]>;
 
 /// One Sutherland–Hodgman step: the polygon `region` (each point with the normal of
-/// the edge leaving it) cut to the half-plane `side_normal · x ≤ offset`, into `kept`.
-/// An edge cut short keeps its normal; the stretch along the side takes the side's.
-fn clip_by_side(region: &[(Vec2, Vec2)], side_normal: Vec2, offset: f32, kept: &mut Edges) {
+/// the edge leaving it, and its flags) cut to the half-plane `side_normal · x ≤
+/// offset`, into `kept`. An edge cut short keeps its normal and its edge flag; the
+/// stretch along the side takes the side's normal, and the points and the stretch the
+/// cut makes are on no boundary.
+fn clip_by_side(region: &[(Vec2, Vec2, u8)], side_normal: Vec2, offset: f32, kept: &mut Edges) {
     kept.clear();
-    for (index, &(start, normal)) in region.iter().enumerate() {
-        let (end, _) = region[(index + 1) % region.len()];
+    for (index, &(start, normal, flags)) in region.iter().enumerate() {
+        let (end, _, _) = region[(index + 1) % region.len()];
         let (start_side, end_side) = (
             side_normal.dot(start) - offset,
             side_normal.dot(end) - offset,
         );
         let crossing = || start.lerp(end, start_side / (start_side - end_side));
         if start_side <= 0.0 && end_side <= 0.0 {
-            kept.push((start, normal));
+            kept.push((start, normal, flags));
         } else if start_side <= 0.0 {
             // Leaving: on to the side, then along it.
             if start_side < 0.0 {
-                kept.push((start, normal));
-                kept.push((crossing(), side_normal));
+                kept.push((start, normal, flags));
+                kept.push((crossing(), side_normal, 0));
             } else {
-                kept.push((start, side_normal));
+                kept.push((start, side_normal, flags & CONVEX_CORNER));
             }
         } else if end_side < 0.0 {
             // Entering: the rest of the edge.
-            kept.push((crossing(), normal));
+            kept.push((crossing(), normal, flags & BOUNDARY_EDGE));
         }
     }
 }

@@ -27,7 +27,7 @@ use glam::Vec2;
 
 use crate::Aabb;
 use crate::query::concave::minkowski_difference::MinkowskiDifference;
-use crate::query::concave::nearest_uncovered::nearest_uncovered_point;
+use crate::query::concave::nearest_uncovered::{Window, nearest_uncovered_point};
 use crate::query::concave::part_pairs::PartPairs;
 use crate::query::concave::work_budget::{BUILD, PAIR, WorkBudget};
 use crate::query::kernel::plane_distance;
@@ -39,7 +39,7 @@ const FEW_PAIRS: usize = 64;
 /// How B must move to leave A, given as the two shapes' parts in A's frame.
 pub(crate) struct MtvSearch<'a> {
     /// A's parts and B's parts, placed in A's frame.
-    pub parts: (&'a Parts, &'a Parts),
+    pub parts: (&'a Parts<'a>, &'a Parts<'a>),
     /// The part pairs near each other.
     pub pairs: &'a PartPairs,
     /// How far the deepest single pair of parts overlaps: no MTV is shorter.
@@ -95,68 +95,138 @@ impl MtvSearch<'_> {
             push: self.upper,
             minimal: false,
         };
+        let mut built = Built::default();
+        // Every point nearer than this is covered: the deepest pair's difference holds
+        // the disc of its depth (less the tolerance its depth was measured to), and a
+        // round that finds nothing proves its reach covered.
+        let mut covered = (self.deepest - 4.0 * self.slack).max(0.0);
         loop {
-            let Some(differences) = self.differences_within(reach, budget) else {
+            if self
+                .build_within(reach, covered, &mut built, budget)
+                .is_break()
+            {
                 return fallback;
-            };
+            }
             let known = (reach > limit).then_some(self.upper);
-            let outcome = nearest_uncovered_point(differences, reach, self.slack, known, budget);
+            let outcome = nearest_uncovered_point(
+                &mut built.active,
+                Window { reach, covered },
+                self.slack,
+                known,
+                budget,
+            );
             match (outcome.point, outcome.complete) {
                 (Some(push), minimal) => return Mtv { push, minimal },
                 (None, false) => return fallback,
                 // With the upper bound known the search always finds a point.
                 (None, true) if reach >= last => return fallback,
-                (None, true) => reach = (2.0 * reach).min(last),
+                (None, true) => {
+                    covered = reach;
+                    reach = (2.0 * reach).min(last);
+                }
             }
         }
     }
 
-    /// The part pairs' differences that come within `reach` of the origin, cut to a
-    /// window around it; `None` once `budget` is spent (one unit per pair looked at,
-    /// and one per point of each difference built).
-    fn differences_within(
+    /// Brings `built` up to `reach`: every part pair's difference that comes within
+    /// `reach` of the origin, cut to a window around it, in `built.active`, less those
+    /// wholly inside the disc of radius `covered` (known covered: they decide nothing
+    /// the search reads). A
+    /// difference small enough to be used whole is built once and kept for the
+    /// rounds after (until it comes within reach, in `built.pending`); a larger one
+    /// is cut to each round's window, so it is built again. Breaks once `budget` is
+    /// spent (one unit per pair looked at, and one per point of each difference built).
+    fn build_within(
         &self,
         reach: f32,
+        covered: f32,
+        built: &mut Built,
         budget: &mut WorkBudget,
-    ) -> Option<Vec<MinkowskiDifference>> {
+    ) -> ControlFlow<()> {
         let (parts_a, parts_b) = self.parts;
-        let mut differences = Vec::new();
+        built.active.truncate(built.kept);
+        built
+            .active
+            .retain(|difference| difference.farthest() >= covered);
+        // Differences built in earlier rounds that this one reaches.
+        let mut at = 0;
+        while at < built.pending.len() {
+            if built.pending[at].0 < reach {
+                let (_, difference) = built.pending.swap_remove(at);
+                built.active.push(difference);
+            } else {
+                at += 1;
+            }
+        }
+        built.kept = built.active.len();
         // A little beyond `reach`: the cut edges stay clear of every point kept.
         let window = Aabb::new(Vec2::splat(-1.01 * reach), Vec2::splat(1.01 * reach));
+        let mut cut = Vec::new();
         let walk = self.pairs.each_within(reach, |i, j| {
             if !budget.spend(PAIR) {
                 return ControlFlow::Break(());
             }
             let ((center_a, radius_a), (center_b, radius_b)) =
                 (parts_a.bounds[i], parts_b.bounds[j]);
-            if center_a.distance(center_b) - radius_a - radius_b < reach {
-                let (core_a, core_b) = (
-                    parts_a.cores[i].form().core(),
-                    parts_b.cores[j].form().core(),
-                );
-                if !budget.spend(BUILD + 8 * (core_a.points.len() + core_b.points.len())) {
-                    return ControlFlow::Break(());
-                }
-                if let Some(difference) = MinkowskiDifference::within(
-                    core_a,
-                    &self.pairs.boxes_a[i],
-                    core_b,
-                    &self.pairs.boxes_b[j],
-                    &window,
-                ) {
-                    // Within the window the cut difference is the difference, so this
-                    // keeps exactly those that come within `reach` (the face planes'
-                    // distance is at most the Euclidean one).
-                    let view = difference.view();
-                    if plane_distance(view, Vec2::ZERO) - view.radius < reach {
-                        differences.push(difference);
+            if center_a.distance(center_b) - radius_a - radius_b >= reach
+                || built.whole.contains(&(i as u32, j as u32))
+            {
+                return ControlFlow::Continue(());
+            }
+            let (core_a, core_b) = (
+                parts_a.cores[i].form().core(),
+                parts_b.cores[j].form().core(),
+            );
+            if !budget.spend(BUILD + 8 * (core_a.points.len() + core_b.points.len())) {
+                return ControlFlow::Break(());
+            }
+            if let Some(difference) = MinkowskiDifference::within(
+                (core_a, parts_a.flags[i]),
+                &self.pairs.boxes_a[i],
+                (core_b, parts_b.flags[j]),
+                &self.pairs.boxes_b[j],
+                &window,
+            ) {
+                // Within the window the cut difference is the difference, so this
+                // keeps exactly those that come within `reach` (the face planes'
+                // distance is at most the Euclidean one).
+                let view = difference.view();
+                let distance = plane_distance(view, Vec2::ZERO) - view.radius;
+                let whole = core_a.points.len() + core_b.points.len() <= MinkowskiDifference::SMALL;
+                let needed = difference.farthest() >= covered;
+                if whole {
+                    built.whole.insert((i as u32, j as u32));
+                    if needed && distance < reach {
+                        built.active.push(difference);
+                    } else if needed {
+                        built.pending.push((distance, difference));
                     }
+                } else if needed && distance < reach {
+                    cut.push(difference);
                 }
             }
             ControlFlow::Continue(())
         });
-        walk.is_continue().then_some(differences)
+        built.kept = built.active.len();
+        built.active.append(&mut cut);
+        walk
     }
+}
+
+/// The differences the rounds of [`MtvSearch::run`] have built.
+#[derive(Default)]
+struct Built {
+    /// The differences of this round: first the `kept` ones, built whole and kept for
+    /// every round after, then those cut to this round's window (and, during a search,
+    /// the pieces the quadtree cuts).
+    active: Vec<MinkowskiDifference>,
+    /// How many of `active` are kept from round to round.
+    kept: usize,
+    /// Differences built whole that did not yet come within reach, with how near
+    /// they come.
+    pending: Vec<(f32, MinkowskiDifference)>,
+    /// The part pairs whose differences are built whole (in `active` or `pending`).
+    whole: rustc_hash::FxHashSet<(u32, u32)>,
 }
 
 #[cfg(test)]

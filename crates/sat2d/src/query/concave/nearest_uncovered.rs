@@ -22,12 +22,12 @@ use glam::Vec2;
 
 use crate::Aabb;
 use crate::query::concave::minkowski_difference::MinkowskiDifference;
-use crate::query::concave::square_cover::{Relation, covered_by_two, relation};
+use crate::query::concave::square_cover::{Relation, corners, covered_by_two, relation};
 use crate::query::concave::square_solve::SquareSolve;
 use crate::query::concave::work_budget::{BUILD, TEST, WorkBudget};
 
 /// A square met by at most this many shapes is solved piece by piece.
-const FEW: usize = 6;
+const FEW: usize = 24;
 
 /// A square whose shapes have at most this many points in all is solved piece by
 /// piece once [`STALLS`] splits in a row have kept nearly all of them: a small star
@@ -48,6 +48,17 @@ struct Cell {
     end: usize,
     /// How many splits in a row, down to this square, kept nearly every shape.
     stalls: u8,
+}
+
+/// Where [`nearest_uncovered_point`] looks.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Window {
+    /// The search looks at points nearer the origin than this.
+    pub reach: f32,
+    /// Every point nearer the origin than this is known to be covered (an earlier
+    /// search with this reach found no free point): squares within it are dropped
+    /// unread.
+    pub covered: f32,
 }
 
 /// What [`nearest_uncovered_point`] found.
@@ -87,8 +98,8 @@ pub(crate) struct Outcome {
 /// boundaries through one point (two many-spiked stars with a common centre), which
 /// no split pulls apart and the finest square solves among them all.
 pub(crate) fn nearest_uncovered_point(
-    mut shapes: Vec<MinkowskiDifference>,
-    reach: f32,
+    shapes: &mut Vec<MinkowskiDifference>,
+    Window { reach, covered }: Window,
     slack: f32,
     known: Option<Vec2>,
     budget: &mut WorkBudget,
@@ -121,6 +132,13 @@ pub(crate) fn nearest_uncovered_point(
             end,
             stalls,
         } = cells[index];
+        // Wholly within the disc an earlier search proved covered.
+        if corners(&square)
+            .iter()
+            .all(|corner| corner.length() < covered)
+        {
+            continue;
+        }
         let kept_from = lists.len();
         for at in first..end {
             let shape = lists[at] as usize;
@@ -136,18 +154,23 @@ pub(crate) fn nearest_uncovered_point(
                 }
             }
         }
-        if lists.len() - kept_from > FEW
-            && covered_by_two(&shapes, &boxes, &lists[kept_from..], &square, slack, budget)
-        {
-            lists.truncate(kept_from);
-            continue;
-        }
         let kept = kept_from..lists.len();
         let stalls = if kept.len() * 10 >= (end - first) * 9 {
             stalls.saturating_add(1)
         } else {
             0
         };
+        // Two shapes covering the square along a seam: tried once a split has kept
+        // nearly all its shapes (a seam runs on through every quarter, and only this
+        // test drops it; elsewhere splitting pulls the shapes apart sooner than the
+        // test pays).
+        if stalls >= 1
+            && kept.len() > FEW
+            && covered_by_two(shapes, &boxes, &lists[kept.clone()], &square, slack, budget)
+        {
+            lists.truncate(kept_from);
+            continue;
+        }
         // Few shapes, or not many points whose boundaries splitting does not pull
         // apart (nearly equal rims running together): solve here. (Every shape has
         // three points or more: the sum is only taken over short lists.)
@@ -164,10 +187,11 @@ pub(crate) fn nearest_uncovered_point(
             (best, found) = (nearest.length(), Some(nearest));
         } else if few || square.half_extents().x <= finest {
             let local = SquareSolve {
-                shapes: &shapes,
+                shapes,
                 list: &lists[kept],
                 square,
                 slack,
+                covered,
             };
             local.solve(&mut best, &mut found, budget);
             if budget.is_spent() {
@@ -175,6 +199,10 @@ pub(crate) fn nearest_uncovered_point(
             }
         } else {
             let (center, half) = (square.center(), square.half_extents() * 0.5);
+            // Quarters share the square's list unless some shape must be cut to them.
+            let whole = lists[kept.clone()]
+                .iter()
+                .all(|shape| shapes[*shape as usize].is_small());
             for offset in [
                 Vec2::new(-half.x, -half.y),
                 Vec2::new(half.x, -half.y),
@@ -186,33 +214,38 @@ pub(crate) fn nearest_uncovered_point(
                 if distance >= best {
                     continue;
                 }
-                // Long shapes cut a little beyond the quarter: their cut edges stay
-                // clear of every point the quarter's solve may keep.
-                let window = quarter.grown(0.01 * half.x + slack);
-                let first = lists.len();
-                for at in kept.clone() {
-                    let shape = lists[at] as usize;
-                    let cost = if shapes[shape].is_small() {
-                        TEST
-                    } else {
-                        BUILD + 4 * shapes[shape].view().points.len()
-                    };
-                    if !budget.spend(cost) {
-                        return incomplete(found);
+                let (first, end) = if whole {
+                    (kept.start, kept.end)
+                } else {
+                    // Long shapes cut a little beyond the quarter: their cut edges
+                    // stay clear of every point the quarter's solve may keep.
+                    let window = quarter.grown(0.01 * half.x + slack);
+                    let first = lists.len();
+                    for at in kept.clone() {
+                        let shape = lists[at] as usize;
+                        let cost = if shapes[shape].is_small() {
+                            TEST
+                        } else {
+                            BUILD + 4 * shapes[shape].view().points.len()
+                        };
+                        if !budget.spend(cost) {
+                            return incomplete(found);
+                        }
+                        if shapes[shape].is_small() || window.contains(&boxes[shape]) {
+                            lists.push(shape as u32);
+                        } else if let Some(cut) = shapes[shape].clone().clipped(&window) {
+                            lists.push(shapes.len() as u32);
+                            boxes.push(cut.bounds());
+                            shapes.push(cut);
+                        }
                     }
-                    if shapes[shape].is_small() || window.contains(&boxes[shape]) {
-                        lists.push(shape as u32);
-                    } else if let Some(cut) = shapes[shape].clone().clipped(&window) {
-                        lists.push(shapes.len() as u32);
-                        boxes.push(cut.bounds());
-                        shapes.push(cut);
-                    }
-                }
+                    (first, lists.len())
+                };
                 queue.push((Reverse(distance.to_bits()), cells.len()));
                 cells.push(Cell {
                     square: quarter,
                     first,
-                    end: lists.len(),
+                    end,
                     stalls,
                 });
             }
@@ -237,6 +270,14 @@ mod tests {
         Vec2::new(-1.0, 1.0),
     ];
     const NORMALS: [Vec2; 4] = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
+
+    /// A window of `reach` with nothing known covered.
+    fn window(reach: f32) -> Window {
+        Window {
+            reach,
+            covered: 0.0,
+        }
+    }
 
     fn budget() -> WorkBudget {
         WorkBudget::with_units(u64::MAX)
@@ -267,16 +308,17 @@ mod tests {
             square(Vec2::new(-0.5, 0.0), 1.0, 0.0),
             square(Vec2::new(0.5, 0.0), 1.0, 0.0),
         ];
-        let point = nearest_uncovered_point(both, 4.0, 1e-5, None, &mut budget())
-            .point
-            .unwrap();
+        let point =
+            nearest_uncovered_point(&mut both.clone(), window(4.0), 1e-5, None, &mut budget())
+                .point
+                .unwrap();
         assert!((point.length() - 1.0).abs() < 1e-5, "{point}");
         assert!(point.x.abs() < 1e-5, "{point}");
         // A small square grown by 1: its rim is 1.1 away along the axes, and
         // farther along the diagonals.
         let point = nearest_uncovered_point(
-            vec![square(Vec2::ZERO, 0.1, 1.0)],
-            4.0,
+            &mut vec![square(Vec2::ZERO, 0.1, 1.0)],
+            window(4.0),
             1e-5,
             None,
             &mut budget(),
@@ -285,8 +327,8 @@ mod tests {
         assert!((point.unwrap().length() - 1.1).abs() < 1e-5, "{point:?}");
         assert!(
             nearest_uncovered_point(
-                vec![square(Vec2::ZERO, 0.1, 1.0)],
-                1.05,
+                &mut vec![square(Vec2::ZERO, 0.1, 1.0)],
+                window(1.05),
                 1e-5,
                 None,
                 &mut budget()
@@ -309,14 +351,15 @@ mod tests {
             })
             .collect();
         let slack = 1e-5;
-        let complete = nearest_uncovered_point(shapes.clone(), 4.0, slack, None, &mut budget());
+        let complete =
+            nearest_uncovered_point(&mut shapes.clone(), window(4.0), slack, None, &mut budget());
         assert!(complete.complete);
         let exact = complete.point.expect("the union is bounded");
         let mut incomplete_points = 0;
         for units in (0..40_000).step_by(97) {
             let outcome = nearest_uncovered_point(
-                shapes.clone(),
-                4.0,
+                &mut shapes.clone(),
+                window(4.0),
                 slack,
                 None,
                 &mut WorkBudget::with_units(units),

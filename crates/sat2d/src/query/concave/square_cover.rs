@@ -64,6 +64,13 @@ pub(crate) fn relation(
     if !bounds.intersects(square) {
         return Relation::Apart;
     }
+    // A square larger than the shape's box: the shape cannot cover it, and it
+    // nearly always meets it when the boxes meet; its faces are read once the
+    // squares are smaller (keeping a shape that is apart one level longer only costs
+    // time).
+    if square.size().min_element() >= bounds.size().max_element() {
+        return Relation::Meets;
+    }
     let (center, half) = (square.center(), square.half_extents());
     for (vertex, normal) in shape.points.iter().zip(shape.normals) {
         let nearest = normal.dot(center - *vertex) - normal.abs().dot(half);
@@ -71,9 +78,12 @@ pub(crate) fn relation(
             return Relation::Apart;
         }
     }
-    if corners(square)
-        .iter()
-        .all(|corner| covers(shape, *corner, slack))
+    // A shape covers the square only if its box holds it (most meet it partly: no
+    // corner need be read).
+    if bounds.contains(square)
+        && corners(square)
+            .iter()
+            .all(|corner| covers(shape, *corner, slack))
     {
         Relation::Covers
     } else {
@@ -143,9 +153,20 @@ pub(crate) fn covered_by_two(
         .filter(|shape| !many || boxes[**shape as usize].contains(square))
         .take(PAIRED)
         .map(|shape| {
+            // Only the corners inside the shape's box can be covered: most shapes
+            // hold none, and no face is read for them.
+            let bounds = &boxes[*shape as usize];
+            let inside = corners(square)
+                .iter()
+                .enumerate()
+                .filter(|(_, corner)| bounds.contains_point(**corner))
+                .fold(0u8, |mask, (k, _)| mask | (1 << k));
+            if inside == 0 {
+                return (*shape, 0);
+            }
             let view = shapes[*shape as usize].view();
             budget.spend(TEST + 4 * view.points.len());
-            (*shape, covered_corners(view, square, slack))
+            (*shape, covered_corners(view, square, slack) & inside)
         })
         .filter(|(_, corners)| *corners != 0)
         .collect();

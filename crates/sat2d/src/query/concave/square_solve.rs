@@ -23,6 +23,9 @@ pub(crate) struct SquareSolve<'a> {
     pub square: Aabb,
     /// How far inside a shape a point may lie and still count as outside.
     pub slack: f32,
+    /// Every point nearer the origin than this is known to be covered (the shapes
+    /// wholly inside that disc may be left out of `shapes`).
+    pub covered: f32,
 }
 
 impl SquareSolve<'_> {
@@ -46,7 +49,9 @@ impl SquareSolve<'_> {
             if !budget.spend(TEST + 4 * self.shapes[owner as usize].view().points.len()) {
                 return;
             }
-            for piece in BoundaryPiece::of(self.shapes[owner as usize].view()) {
+            let shape = &self.shapes[owner as usize];
+            // Only pieces that may lie on the union's boundary: the answer is on it.
+            for piece in BoundaryPiece::on_boundary(shape.view(), Some(shape.flags())) {
                 let bounds = piece.bounds();
                 if bounds.intersects(&inside) && piece.nearest().length() < *best {
                     pieces.push((owner, piece, bounds));
@@ -59,7 +64,7 @@ impl SquareSolve<'_> {
         let mut last = 0;
         let mut consider = |point: Vec2, budget: &mut WorkBudget| {
             let distance = point.length();
-            if distance >= *best || !inside.contains_point(point) {
+            if distance >= *best || distance < self.covered || !inside.contains_point(point) {
                 return;
             }
             let mut covered = |shape: &u32| {
