@@ -22,7 +22,7 @@ use glam::Vec2;
 
 use crate::Aabb;
 use crate::query::concave::minkowski_difference::MinkowskiDifference;
-use crate::query::concave::square_cover::{Relation, corners, covered_by_two, relation};
+use crate::query::concave::square_cover::{corners, covered_by_two, covers_square, meets};
 use crate::query::concave::square_solve::SquareSolve;
 use crate::query::concave::work_budget::{BUILD, TEST, WorkBudget};
 
@@ -139,19 +139,28 @@ pub(crate) fn nearest_uncovered_point(
         {
             continue;
         }
+        // First the shapes whose box holds the square, the only ones that can cover
+        // it: a covered square (most, deep in the union) is dropped before the others'
+        // faces are read.
+        for &shape in &lists[first..end] {
+            let shape = shape as usize;
+            if boxes[shape].contains(&square) {
+                if !budget.spend(TEST + shapes[shape].view().points.len()) {
+                    return incomplete(found);
+                }
+                if covers_square(shapes[shape].view(), &square, slack) {
+                    continue 'cells;
+                }
+            }
+        }
         let kept_from = lists.len();
         for at in first..end {
             let shape = lists[at] as usize;
             if !budget.spend(TEST + shapes[shape].view().points.len()) {
                 return incomplete(found);
             }
-            match relation(shapes[shape].view(), &boxes[shape], &square, slack) {
-                Relation::Apart => {}
-                Relation::Meets => lists.push(shape as u32),
-                Relation::Covers => {
-                    lists.truncate(kept_from);
-                    continue 'cells;
-                }
+            if meets(shapes[shape].view(), &boxes[shape], &square) {
+                lists.push(shape as u32);
             }
         }
         let kept = kept_from..lists.len();

@@ -30,17 +30,6 @@ const PAIRED: usize = 64;
 /// The most pairs of shapes tried as a square's cover.
 const PAIR_TRIES: usize = 4;
 
-/// How a shape and a square lie.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Relation {
-    /// They share no point.
-    Apart,
-    /// They may share points.
-    Meets,
-    /// The shape covers the whole square.
-    Covers,
-}
-
 /// The square's corners, counter-clockwise from the lower left.
 pub(crate) fn corners(square: &Aabb) -> [Vec2; 4] {
     [
@@ -51,44 +40,30 @@ pub(crate) fn corners(square: &Aabb) -> [Vec2; 4] {
     ]
 }
 
-/// How `shape` (with its box `bounds`) and `square` lie: apart when a face plane of the
-/// core, or its box, separates them with room for the radius (an overestimate of
-/// meeting near rounded corners, which only costs time); covering when all four
-/// corners are covered (the shape is convex).
-pub(crate) fn relation(
-    shape: RoundedConvex<'_>,
-    bounds: &Aabb,
-    square: &Aabb,
-    slack: f32,
-) -> Relation {
+/// Whether `shape` (with its box `bounds`) may meet `square`: false when a face plane
+/// of the core, or its box, separates them with room for the radius (an overestimate
+/// of meeting near rounded corners, which only costs time).
+pub(crate) fn meets(shape: RoundedConvex<'_>, bounds: &Aabb, square: &Aabb) -> bool {
     if !bounds.intersects(square) {
-        return Relation::Apart;
-    }
-    // A square larger than the shape's box: the shape cannot cover it, and it
-    // nearly always meets it when the boxes meet; its faces are read once the
-    // squares are smaller (keeping a shape that is apart one level longer only costs
-    // time).
-    if square.size().min_element() >= bounds.size().max_element() {
-        return Relation::Meets;
+        return false;
     }
     let (center, half) = (square.center(), square.half_extents());
-    for (vertex, normal) in shape.points.iter().zip(shape.normals) {
-        let nearest = normal.dot(center - *vertex) - normal.abs().dot(half);
-        if nearest > shape.radius {
-            return Relation::Apart;
-        }
-    }
-    // A shape covers the square only if its box holds it (most meet it partly: no
-    // corner need be read).
-    if bounds.contains(square)
-        && corners(square)
-            .iter()
-            .all(|corner| covers(shape, *corner, slack))
-    {
-        Relation::Covers
-    } else {
-        Relation::Meets
-    }
+    shape
+        .points
+        .iter()
+        .zip(shape.normals)
+        .all(|(vertex, normal)| {
+            normal.dot(center - *vertex) - normal.abs().dot(half) <= shape.radius
+        })
+}
+
+/// Whether `shape` covers the whole of `square` (by more than `slack`): all four
+/// corners covered, the shape being convex. (Callers first check that the shape's box
+/// holds the square.)
+pub(crate) fn covers_square(shape: RoundedConvex<'_>, square: &Aabb, slack: f32) -> bool {
+    corners(square)
+        .iter()
+        .all(|corner| covers(shape, *corner, slack))
 }
 
 /// Which corners of `square` `shape` covers: bit `k` for corner `k` (counter-clockwise
@@ -225,10 +200,8 @@ mod tests {
         );
         let (left, right) = (shape(&left), shape(&right));
         let bounds = |s: RoundedConvex<'_>| Aabb::from_points(s.points).unwrap();
-        assert_eq!(
-            relation(left, &bounds(left), &square, 1e-5),
-            Relation::Meets
-        );
+        assert!(meets(left, &bounds(left), &square));
+        assert!(!covers_square(left, &square, 1e-5));
         assert_eq!(covered_corners(left, &square, 1e-5), 0b1001);
         assert_eq!(covered_corners(right, &square, 1e-5), 0b0110);
         assert!(pair_covers(left, right, &square, 1e-5));
@@ -246,6 +219,6 @@ mod tests {
         // A shape beyond the square is apart from it.
         let far = rectangle(Vec2::splat(3.0), Vec2::splat(4.0));
         let far = shape(&far);
-        assert_eq!(relation(far, &bounds(far), &square, 1e-5), Relation::Apart);
+        assert!(!meets(far, &bounds(far), &square));
     }
 }
