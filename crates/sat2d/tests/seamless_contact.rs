@@ -2,6 +2,15 @@
 //! to edge (gaps and overlaps of up to 1e-4) is pushed straight out of the floor by
 //! every piece it touches, never sideways out of an edge two pieces share.
 
+mod common;
+#[path = "seamless_contact/exact_push.rs"]
+mod exact_push;
+#[path = "concave_minimality/oracle.rs"]
+#[allow(dead_code)]
+mod oracle;
+#[path = "seamless_contact/walk.rs"]
+mod walk;
+
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use sat2d::{Iso, Shape, Vec2};

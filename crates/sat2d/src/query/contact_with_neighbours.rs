@@ -5,6 +5,10 @@
 //! Frame: solved in A's local frame (B and the neighbours carried into it once), the
 //! contact mapped to world space once.
 
+mod pair_normal_push;
+
+use pair_normal_push::pair_normal_push;
+
 use crate::query::pairs::contact_concave::{bounding_push, measure_parts};
 use crate::query::parts::Parts;
 use crate::query::tolerance;
@@ -21,6 +25,11 @@ use crate::{Contact, Iso, Shape, ShapeKind};
 /// alone. Against the union there is no such edge: the push is the exact MTV of the
 /// whole surface (the point nearest the origin outside every part pair's Minkowski
 /// difference, as for [`Shape::Concave`]), so it never points out of an internal edge.
+/// Where a face's normal clears the surface as soon as that MTV, to within the
+/// search's slack (a quarter of the [`tolerance`](crate::tolerance)), the push is taken
+/// along it: on a flat surface of pieces placed edge to edge every normal is the
+/// surface's, to within 1e-4 (a rounded corner at a seam, or the rounding of a long
+/// face, tilted it by up to 1.4e-2 before), and the depth is the penetration.
 ///
 /// Only polygons (convex or concave) make surfaces: when B is a circle, a capsule or a
 /// segment this is [`contact`](crate::contact), and neighbours of those kinds are left
@@ -83,8 +92,22 @@ pub fn contact_with_neighbours(
     let fallback = along_b.normalize_or(glam::Vec2::Y) * reach;
     let union = measure_parts(&parts_a, &parts_b, tolerance, fallback, b.part_count())?;
     let mut contact = own;
-    contact.normal = iso_a.transform_vector(union.normal);
-    contact.depth = union.depth;
+    // The search's answer is exact to its slack (a quarter of the tolerance, as
+    // `measure_parts` gives it) in depth, not in direction: settle it on a face's normal
+    // where one clears the surface as soon (`pair_normal_push.rs`).
+    let push = if union.minimal && union.depth > 0.0 {
+        pair_normal_push(
+            &parts_a,
+            &parts_b,
+            union.normal * union.depth,
+            0.25 * tolerance,
+            tolerance,
+        )
+    } else {
+        union.normal * union.depth
+    };
+    contact.normal = iso_a.transform_vector(push.normalize_or(union.normal));
+    contact.depth = push.length();
     contact.minimal = union.minimal;
     Some(contact)
 }

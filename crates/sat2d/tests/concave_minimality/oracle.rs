@@ -34,9 +34,15 @@ enum Piece {
 /// The shortest translation of B (placed by `iso_b`) that leaves it at most touching A
 /// (placed by `iso_a`), as a vector in world space.
 pub fn minimal_translation(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> DVec2 {
+    minimal_translation_of_pieces(a, iso_a, &[(b, *iso_b)])
+}
+
+/// [`minimal_translation`] of a B made of separate `shapes` moved together (a floor of
+/// tiles): every part of every shape counts as one of B's parts.
+pub fn minimal_translation_of_pieces(a: &Shape, iso_a: &Iso, shapes: &[(&Shape, Iso)]) -> DVec2 {
     let mut differences = Vec::new();
     for part_a in cores(a, iso_a) {
-        for part_b in cores(b, iso_b) {
+        for part_b in shapes.iter().flat_map(|(b, iso_b)| cores(b, iso_b)) {
             let points: Vec<DVec2> = part_a
                 .points
                 .iter()
