@@ -2,7 +2,11 @@
 //! ones, keep holes as holes, drop specks, place and scale as the settings say, and
 //! refuse bad input with typed errors.
 
+#[path = "image_trace/bounds.rs"]
+mod bounds;
 mod common;
+#[path = "image_trace/outline_oracle.rs"]
+mod outline_oracle;
 
 use proptest::prelude::*;
 use sat2d::image_trace::{AlphaMask, TraceError, TraceSettings, trace_shapes};

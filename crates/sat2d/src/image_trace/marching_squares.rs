@@ -21,48 +21,110 @@
 //! meet at
 //! the crossing points of the sample grid's edges, each shared by two cells, and are
 //! chained into loops by that point. Frame: pixel coordinates, x right and y down from
-//! the image's top-left corner (the centre of pixel `(i, j)` is `(i + 0.5, j + 0.5)`).
+//! the image's top-left corner (the centre of pixel `(i, j)` is `(i + 0.5, j + 0.5)`);
+//! the loops are returned with y flipped to point up.
+//!
+//! ```text
+//! link: for each cell, row by row: next[entry edge] = exit edge, for each piece
+//! walk: for each cell, row by row:
+//!     a loop not yet walked whose piece here joins the right and bottom sides starts
+//!     here (its first cell: its top and left sides are shared with earlier cells)
+//!     follow next from that piece's entry, labelling each edge with the loop's number
+//!     keep the points if the loop's area reaches the minimum, else drop them
+//! ```
+//! Both passes take time in proportion to the cells and the crossings, and memory to
+//! one `u32` per grid edge and one point per kept crossing.
 
 use glam::Vec2;
 
 use super::AlphaMask;
+use super::traced_loops::{NO_LOOP, TracedLoops, WALKED};
 
 /// How far from a sample a crossing may lie, as a fraction of the sample spacing, so
 /// that no two crossings (and so no two loops) share a point.
 const SAMPLE_MARGIN: f32 = 1e-3;
 
-/// No piece starts at this grid edge.
-const NONE: u32 = u32::MAX;
+/// The cell's sides clockwise from its top: top, right, bottom, left (side `i` runs
+/// from corner `i` to corner `i + 1`, the corners clockwise from the top-left).
+const SIDES: usize = 4;
 
-/// Every boundary of the pixels whose alpha reaches `threshold`, as closed loops in
-/// pixel coordinates, opaque side on the left as seen on screen.
-pub(crate) fn trace_loops(mask: &AlphaMask<'_>, threshold: f32) -> Vec<Vec<Vec2>> {
+/// The pieces of each cell kind: indexed by whether the centre of a saddle is clear,
+/// then by the four corners' opacity as bits (top-left 1, top-right 2, bottom-right 4,
+/// bottom-left 8); each an (entry side, exit side) pair, at most two, in the order of
+/// their exit sides.
+const PIECES: [[Pieces; 16]; 2] = [pieces_table(false), pieces_table(true)];
+
+/// At most two pieces, and how many.
+#[derive(Clone, Copy)]
+struct Pieces {
+    pairs: [(u8, u8); 2],
+    count: u8,
+}
+
+/// [`PIECES`] for one saddle reading: walking the sides clockwise, a side exits where
+/// an opaque corner is followed by a clear one and enters where a clear corner is
+/// followed by an opaque one; each exit joins the next entry clockwise, or, in a
+/// saddle whose centre is clear, the entry before it.
+const fn pieces_table(centre_clear: bool) -> [Pieces; 16] {
+    let mut table = [Pieces {
+        pairs: [(0, 0); 2],
+        count: 0,
+    }; 16];
+    let mut kind = 1;
+    while kind < 15 {
+        let saddle = kind == 0b0101 || kind == 0b1010;
+        let mut exit = 0;
+        while exit < SIDES {
+            if is_opaque(kind, exit) && !is_opaque(kind, exit + 1) {
+                let mut step = 1;
+                while step < SIDES {
+                    let side = if saddle && centre_clear {
+                        (exit + SIDES - step) % SIDES
+                    } else {
+                        (exit + step) % SIDES
+                    };
+                    if !is_opaque(kind, side) && is_opaque(kind, side + 1) {
+                        let pieces = &mut table[kind];
+                        pieces.pairs[pieces.count as usize] = (side as u8, exit as u8);
+                        pieces.count += 1;
+                        break;
+                    }
+                    step += 1;
+                }
+            }
+            exit += 1;
+        }
+        kind += 1;
+    }
+    table
+}
+
+/// Whether corner `corner` (counted modulo 4) of a cell of kind `kind` is opaque.
+const fn is_opaque(kind: usize, corner: usize) -> bool {
+    (kind >> (corner % SIDES)) & 1 == 1
+}
+
+/// Every boundary of the pixels whose alpha reaches `threshold`, as closed loops with
+/// y up, opaque side on the left; the points kept only for loops whose area (either
+/// sign) reaches `min_area`.
+pub(crate) fn trace_loops(mask: &AlphaMask<'_>, threshold: f32, min_area: f32) -> TracedLoops {
     let grid = SampleGrid::new(mask, threshold);
-    // next[edge] is the grid edge where the piece starting at `edge` ends.
-    let mut next = vec![NONE; grid.edge_count()];
-    let mut starts = Vec::new();
+    let mut loops = TracedLoops::new(vec![NO_LOOP; grid.edge_count()]);
+    grid.link_pieces(loops.edge_loops_mut());
     for row in 0..grid.rows - 1 {
         for column in 0..grid.columns - 1 {
-            grid.cell_pieces(column, row, |from, to| {
-                next[from as usize] = to;
-                starts.push(from);
-            });
+            let right = grid.edge(column + 1, row, true);
+            let bottom = grid.edge(column, row + 1, false);
+            let next = loops.edge_loops_mut();
+            let start = if next[right as usize] == bottom {
+                right
+            } else if next[bottom as usize] == right {
+                bottom
+            } else {
+                continue;
+            };
+            grid.walk_loop(&mut loops, start, min_area);
         }
-    }
-    let mut loops = Vec::new();
-    for start in starts {
-        if next[start as usize] == NONE {
-            continue; // already walked
-        }
-        let mut walk = Vec::new();
-        let mut edge = start;
-        while next[edge as usize] != NONE {
-            walk.push(grid.crossing(edge));
-            let following = next[edge as usize];
-            next[edge as usize] = NONE;
-            edge = following;
-        }
-        loops.push(walk);
     }
     loops
 }
@@ -98,6 +160,20 @@ impl<'a> SampleGrid<'a> {
         }
     }
 
+    /// Whether each sample of row `row` is opaque, into `opaque`.
+    fn opaque_row(&self, row: usize, opaque: &mut [bool]) {
+        opaque.fill(false);
+        let width = self.mask.width() as usize;
+        if row == 0 || row == self.rows - 1 {
+            return;
+        }
+        let pixels = &self.mask.values()[(row - 1) * width..row * width];
+        for (sample, &alpha) in opaque[1..=width].iter_mut().zip(pixels) {
+            *sample = alpha >= self.threshold;
+        }
+    }
+
+    /// The number of grid edges (below 2³¹: [`AlphaMask::try_new`] checks).
     fn edge_count(&self) -> usize {
         2 * self.columns * self.rows
     }
@@ -132,44 +208,73 @@ impl<'a> SampleGrid<'a> {
             }
     }
 
-    /// Calls `piece(from, to)` for each piece of outline in the cell whose top-left
-    /// sample is `(column, row)`: from the grid edge of its entry side to that of its
-    /// exit side.
-    fn cell_pieces(&self, column: usize, row: usize, mut piece: impl FnMut(u32, u32)) {
+    /// Sets `next[entry] = exit` for each piece of outline in every cell, from the
+    /// grid edge of its entry side to that of its exit side.
+    fn link_pieces(&self, next: &mut [u32]) {
+        let mut above = vec![false; self.columns];
+        let mut below = vec![false; self.columns];
+        self.opaque_row(0, &mut above);
+        for row in 0..self.rows - 1 {
+            self.opaque_row(row + 1, &mut below);
+            for column in 0..self.columns - 1 {
+                let kind = usize::from(above[column])
+                    | usize::from(above[column + 1]) << 1
+                    | usize::from(below[column + 1]) << 2
+                    | usize::from(below[column]) << 3;
+                if kind == 0 || kind == 15 {
+                    continue;
+                }
+                let saddle = kind == 0b0101 || kind == 0b1010;
+                let pieces = PIECES[usize::from(saddle && self.centre_clear(column, row))][kind];
+                let sides = [
+                    self.edge(column, row, false),
+                    self.edge(column + 1, row, true),
+                    self.edge(column, row + 1, false),
+                    self.edge(column, row, true),
+                ];
+                for &(entry, exit) in &pieces.pairs[..pieces.count as usize] {
+                    next[sides[entry as usize] as usize] = sides[exit as usize];
+                }
+            }
+            std::mem::swap(&mut above, &mut below);
+        }
+    }
+
+    /// Whether the centre of the cell whose top-left sample is `(column, row)`, the
+    /// mean of its corners, is clear.
+    fn centre_clear(&self, column: usize, row: usize) -> bool {
         let corners = [
             self.alpha(column, row),
             self.alpha(column + 1, row),
             self.alpha(column + 1, row + 1),
             self.alpha(column, row + 1),
         ];
-        let opaque = corners.map(|alpha| alpha >= self.threshold);
-        if opaque.iter().all(|&o| o) || opaque.iter().all(|&o| !o) {
-            return;
-        }
-        // The sides clockwise: top, right, bottom, left (each from corner i to i + 1).
-        let sides = [
-            self.edge(column, row, false),
-            self.edge(column + 1, row, true),
-            self.edge(column, row + 1, false),
-            self.edge(column, row, true),
-        ];
-        let exits = (0..4).filter(|&side| opaque[side] && !opaque[(side + 1) % 4]);
-        let is_entry = |side: usize| !opaque[side] && opaque[(side + 1) % 4];
-        let saddle = opaque[0] == opaque[2] && opaque[1] == opaque[3];
-        let centre_clear = saddle && corners.iter().sum::<f32>() * 0.25 < self.threshold;
-        for exit in exits {
-            let entry = if centre_clear {
-                (1..4)
-                    .map(|back| (exit + 4 - back) % 4)
-                    .find(|&side| is_entry(side))
-            } else {
-                (1..4)
-                    .map(|ahead| (exit + ahead) % 4)
-                    .find(|&side| is_entry(side))
-            };
-            if let Some(entry) = entry {
-                piece(sides[entry], sides[exit]);
+        corners.iter().sum::<f32>() * 0.25 < self.threshold
+    }
+
+    /// Walks the loop through grid edge `start`, labelling its edges with its number
+    /// and pushing its points (y flipped) onto `loops`.
+    fn walk_loop(&self, loops: &mut TracedLoops, start: u32, min_area: f32) {
+        let number = WALKED | loops.count() as u32;
+        let first_point = loops.points_mut().len();
+        // The horizontal edge in the leftmost column the loop crosses.
+        let mut anchor = (NO_LOOP, usize::MAX);
+        let mut edge = start;
+        loop {
+            let following = loops.edge_loops_mut()[edge as usize];
+            if following & WALKED != 0 {
+                break; // back at the start
             }
+            let point = self.crossing(edge);
+            loops.points_mut().push(Vec2::new(point.x, -point.y));
+            let column = (edge as usize / 2) % self.columns;
+            if edge.is_multiple_of(2) && column < anchor.1 {
+                anchor = (edge, column);
+            }
+            loops.edge_loops_mut()[edge as usize] = number;
+            edge = following;
         }
+        debug_assert!(anchor.0 != NO_LOOP, "every loop crosses a grid row");
+        loops.finish_loop(first_point, anchor.0, min_area);
     }
 }

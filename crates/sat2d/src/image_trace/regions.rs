@@ -1,60 +1,48 @@
 //! Traced loops into regions: each outer boundary with the holes directly inside it,
 //! small ones dropped, then one shape per region.
 //!
-//! Traced loops never touch, so whether one lies inside another is decided by any one
-//! of its points. A hole belongs to the smallest outer boundary around it; an island
-//! inside a hole is a region of its own.
+//! A hole belongs to the region on its outer side: the opaque pixels around it. An
+//! island inside a hole is a region of its own. The region is found along the grid,
+//! not by testing the hole against every outer boundary:
+//!
+//! ```text
+//! owner(hole):
+//!     look left from the hole's leftmost crossing of a grid row, through opaque
+//!     samples, to the first loop crossed: a boundary of the same region
+//!     that loop is the region's outer boundary, or another of its holes, reaching
+//!     further left: owner(that hole)
+//! ```
+//! Each look passes a run of opaque samples that ends at its hole's own crossing, so
+//! no two looks share a sample, and the chains are remembered: finding every owner
+//! takes time in proportion to the image.
 
 use glam::Vec2;
 
 use super::TraceError;
 use super::simplify::simplify_loops;
-use crate::decompose::outline::{signed_area, winds_around};
-use crate::{Aabb, Shape};
+use super::traced_loops::TracedLoops;
+use crate::Shape;
 
-/// A traced loop with y up (so outer boundaries run counter-clockwise, holes
-/// clockwise) and its signed area.
-pub(crate) struct Boundary {
-    pub(crate) points: Vec<Vec2>,
-    pub(crate) area: f32,
-    /// The loop's bounding box, to rule out most containment tests.
-    bounds: Aabb,
-}
+/// Not yet known, in [`regions`]' tables.
+const UNKNOWN: u32 = u32::MAX;
 
-impl Boundary {
-    /// A loop in y-up coordinates (at least one point).
-    pub(crate) fn new(points: Vec<Vec2>) -> Self {
-        let area = signed_area(points.iter().copied());
-        let bounds = Aabb::from_points(&points).expect("a traced loop has points");
-        Self {
-            points,
-            area,
-            bounds,
-        }
-    }
-
-    fn is_outer(&self) -> bool {
-        self.area > 0.0
-    }
-}
-
-/// One opaque region: an outer boundary and its holes, as indices into the loops.
+/// One opaque region: an outer boundary and its holes, as loop numbers.
 pub(crate) struct Region {
     pub(crate) outer: usize,
     pub(crate) holes: Vec<usize>,
 }
 
-/// The regions of `boundaries`, leaving out loops of less than `min_area`, and how
-/// many outer boundaries that left out.
-pub(crate) fn regions(boundaries: &[Boundary], min_area: f32) -> (Vec<Region>, usize) {
-    let large = |boundary: &&Boundary| boundary.area.abs() >= min_area;
+/// The regions of `loops`, leaving out loops of less than `min_area`, and how many
+/// outer boundaries that left out.
+pub(crate) fn regions(loops: &TracedLoops, min_area: f32) -> (Vec<Region>, usize) {
     let mut regions: Vec<Region> = Vec::new();
-    let mut region_of = vec![usize::MAX; boundaries.len()];
+    let mut region_of = vec![UNKNOWN; loops.count()];
     let mut dropped = 0;
-    for (index, boundary) in boundaries.iter().enumerate() {
-        if boundary.is_outer() {
-            if large(&boundary) {
-                region_of[index] = regions.len();
+    for (index, region) in region_of.iter_mut().enumerate() {
+        let area = loops.area(index);
+        if area > 0.0 {
+            if area >= min_area {
+                *region = regions.len() as u32;
                 regions.push(Region {
                     outer: index,
                     holes: Vec::new(),
@@ -64,37 +52,57 @@ pub(crate) fn regions(boundaries: &[Boundary], min_area: f32) -> (Vec<Region>, u
             }
         }
     }
-    for (index, hole) in boundaries.iter().enumerate() {
-        if hole.is_outer() || !large(&hole) {
+    let mut owners = vec![UNKNOWN; loops.count()];
+    for index in 0..loops.count() {
+        let area = loops.area(index);
+        if area > 0.0 || area.abs() < min_area {
             continue;
         }
-        let probe = hole.points[0];
-        let parent = boundaries
-            .iter()
-            .enumerate()
-            .filter(|(_, outer)| outer.is_outer() && outer.area > -hole.area)
-            .filter(|(_, outer)| outer.bounds.contains_point(probe))
-            .filter(|(_, outer)| winds_around(&outer.points, probe))
-            .min_by(|a, b| a.1.area.total_cmp(&b.1.area));
-        if let Some((outer, _)) = parent
-            && region_of[outer] != usize::MAX
-        {
-            regions[region_of[outer]].holes.push(index);
+        let region = region_of[owner(loops, &mut owners, index)];
+        if region != UNKNOWN {
+            regions[region as usize].holes.push(index);
         }
     }
     (regions, dropped)
 }
 
-/// The shape of `region`, from its loops in `simplified` (every loop simplified
-/// together, so that none crosses another) mapped by `place`. Should they not make a
+/// The outer boundary of the region around `hole`, remembered in `owners` for every
+/// hole on the way.
+fn owner(loops: &TracedLoops, owners: &mut [u32], hole: usize) -> usize {
+    let mut chain = Vec::new();
+    let mut current = hole;
+    let outer = loop {
+        if loops.area(current) > 0.0 {
+            break current;
+        }
+        if owners[current] != UNKNOWN {
+            break owners[current] as usize;
+        }
+        chain.push(current);
+        let beside = loops.loop_left_of(current);
+        debug_assert_ne!(
+            beside, current,
+            "a hole's leftmost crossing has it on its right"
+        );
+        current = beside;
+    };
+    for index in chain {
+        owners[index] = outer as u32;
+    }
+    outer
+}
+
+/// The shape of `region`, from its loops `simplified` (outer boundary first, then the
+/// holes; every loop of the image simplified together, so that none crosses another)
+/// mapped by `place`. Should they not make a
 /// valid shape, the region's traced loops are simplified again alone with half the
 /// `tolerance`, and so on down to the traced loops themselves.
 ///
 /// # Errors
 /// The traced loops' own [`ShapeError`](crate::ShapeError), as [`TraceError::Shape`].
 pub(crate) fn region_shape(
-    boundaries: &[Boundary],
-    simplified: &[Vec<Vec2>],
+    traced: &TracedLoops,
+    simplified: Vec<Vec<Vec2>>,
     region: &Region,
     tolerance: f32,
     place: impl Fn(Vec2) -> Vec2,
@@ -102,14 +110,8 @@ pub(crate) fn region_shape(
     let indices: Vec<usize> = std::iter::once(region.outer)
         .chain(region.holes.iter().copied())
         .collect();
-    let traced: Vec<Vec<Vec2>> = indices
-        .iter()
-        .map(|&index| boundaries[index].points.clone())
-        .collect();
-    let mut loops: Vec<Vec<Vec2>> = indices
-        .iter()
-        .map(|&index| simplified[index].clone())
-        .collect();
+    let traced: Vec<&[Vec2]> = indices.iter().map(|&index| traced.points(index)).collect();
+    let mut loops = simplified;
     let mut tolerance = tolerance;
     loop {
         let placed: Vec<Vec<Vec2>> = loops
@@ -128,9 +130,92 @@ pub(crate) fn region_shape(
                 loops = if tolerance > 0.0 {
                     simplify_loops(&traced, tolerance)
                 } else {
-                    traced.clone()
+                    traced.iter().map(|walk| walk.to_vec()).collect()
                 };
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decompose::outline::winds_around;
+    use crate::image_trace::AlphaMask;
+    use crate::image_trace::marching_squares::trace_loops;
+    use crate::image_trace::test_images::test_image;
+    use crate::{Aabb, Vec2};
+
+    /// The regions as before the grid lookup: each kept hole with the smallest outer
+    /// boundary (larger than it) around its first point, testing every one.
+    fn regions_by_testing_every_outer(
+        loops: &TracedLoops,
+        min_area: f32,
+    ) -> Vec<(usize, Vec<usize>)> {
+        let kept: Vec<usize> = (0..loops.count())
+            .filter(|&index| loops.area(index).abs() >= min_area)
+            .collect();
+        let bounds: Vec<Aabb> = kept
+            .iter()
+            .map(|&index| Aabb::from_points(loops.points(index)).unwrap())
+            .collect();
+        let mut found: Vec<(usize, Vec<usize>)> = kept
+            .iter()
+            .filter(|&&index| loops.area(index) > 0.0)
+            .map(|&index| (index, Vec::new()))
+            .collect();
+        for &hole in kept.iter().filter(|&&index| loops.area(index) <= 0.0) {
+            let probe: Vec2 = loops.points(hole)[0];
+            let parent = kept
+                .iter()
+                .zip(&bounds)
+                .filter(|&(&outer, bounds)| {
+                    loops.area(outer) > -loops.area(hole) && bounds.contains_point(probe)
+                })
+                .filter(|&(&outer, _)| winds_around(loops.points(outer), probe))
+                .min_by(|a, b| loops.area(*a.0).total_cmp(&loops.area(*b.0)));
+            if let Some((&outer, _)) = parent {
+                let region = found.iter_mut().find(|(index, _)| *index == outer).unwrap();
+                region.1.push(hole);
+            }
+        }
+        found
+    }
+
+    /// Holes found along the grid belong to the same regions as when every outer
+    /// boundary is tested, on nested rings, blobs and noise.
+    #[test]
+    fn holes_find_the_region_that_testing_every_outer_boundary_finds() {
+        let (mut holes, mut islands) = (0, 0);
+        for seed in 0..90 {
+            let image = test_image(seed);
+            let mask = AlphaMask::try_new(image.width, image.height, &image.alpha).unwrap();
+            for (threshold, min_area) in [(0.5, 0.0), (0.3, 4.0), (0.7, 1.0)] {
+                let loops = trace_loops(&mask, threshold, min_area);
+                let (found, _) = regions(&loops, min_area);
+                let found: Vec<(usize, Vec<usize>)> = found
+                    .into_iter()
+                    .map(|region| (region.outer, region.holes))
+                    .collect();
+                let expected = regions_by_testing_every_outer(&loops, min_area);
+                assert_eq!(found, expected, "seed {seed}, threshold {threshold}");
+                holes += found.iter().map(|region| region.1.len()).sum::<usize>();
+                // An island: an outer boundary inside some hole.
+                islands += found
+                    .iter()
+                    .filter(|(outer, _)| {
+                        let probe = loops.points(*outer)[0];
+                        found
+                            .iter()
+                            .flat_map(|region| &region.1)
+                            .any(|&hole| winds_around(loops.points(hole), probe))
+                    })
+                    .count();
+            }
+        }
+        assert!(
+            holes > 1000 && islands > 50,
+            "{holes} holes, {islands} islands"
+        );
     }
 }
