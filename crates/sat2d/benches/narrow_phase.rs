@@ -1,10 +1,14 @@
 //! Narrow phase: sat2d against parry2d on the same seeded pairs, in one run.
 //!
 //! `cargo bench -p sat2d --bench narrow_phase` times `intersects` and `contact` on
-//! 4,096 pairs per set (half overlapping): random convex 3–12-gon pairs,
-//! circle–polygon and capsule–polygon; then the same pairs through parry2d's
-//! `intersection_test` and `contact`. It prints how often the two disagree (overlap,
-//! or depth beyond 1e-3 relative) and the speed ratios from criterion's medians.
+//! sets of random convex 3–12-gon pairs, circle–polygon and capsule–polygon pairs,
+//! half of each set overlapping, every shape still (no rotation between runs); then the
+//! same pairs through parry2d's `intersection_test` and `contact`. It runs each set at
+//! 4,096, 20,000 and 100,000 pairs (`SAT2D_BENCH_CASES=20000,100000` picks others), with
+//! each shape in its own allocation and the pairs in a seeded random order, so that the
+//! larger sets read memory as a game's narrow phase does, out of cache. It prints how
+//! often the two disagree (overlap, or depth beyond 1e-3 relative) and the speed ratios
+//! from criterion's medians.
 //!
 //! parry2d is sat2d's dev-dependency, 0.27. The same file runs against parry2d 0.31.1 in
 //! `benches/parry_peers` (`cargo bench --manifest-path benches/parry_peers/Cargo.toml`);
@@ -22,25 +26,27 @@ use sat2d::{Iso, Shape, Vec2};
 
 use common::median_ns;
 use parry_compat::{PARRY2D, from_vector};
+use shapes::game_scale::{case_counts, scattered};
 use shapes::{Placed, place, random_capsule, random_circle, random_polygon};
 
-const PAIRS: usize = 4_096;
-
 struct PairSet {
-    name: &'static str,
-    pairs: Vec<(Placed, Placed)>,
+    /// The criterion group: the kind of pair and the count, `polygon_polygon_20000`.
+    name: String,
+    pairs: Vec<(Box<Placed>, Box<Placed>)>,
 }
 
-/// Pairs at random distances, kept so that exactly half overlap.
+/// `count` pairs at random distances, kept so that exactly half overlap, in a seeded
+/// random order.
 fn pair_set(
     name: &'static str,
+    count: usize,
     seed: u64,
     first: fn(&mut fastrand::Rng) -> (Shape, SharedShape),
     second: fn(&mut fastrand::Rng) -> (Shape, SharedShape),
 ) -> PairSet {
     let mut rng = fastrand::Rng::with_seed(seed);
     let (mut overlapping, mut apart) = (Vec::new(), Vec::new());
-    while overlapping.len() < PAIRS / 2 || apart.len() < PAIRS / 2 {
+    while overlapping.len() < count / 2 || apart.len() < count / 2 {
         let a = place(
             first(&mut rng),
             Vec2::ZERO,
@@ -54,17 +60,17 @@ fn pair_set(
         } else {
             &mut apart
         };
-        if list.len() < PAIRS / 2 {
+        if list.len() < count / 2 {
             list.push((a, b));
         }
     }
-    // Interleave so that branch prediction sees a realistic mix.
-    let pairs = overlapping
-        .into_iter()
-        .zip(apart)
-        .flat_map(|(x, y)| [x, y])
-        .collect();
-    PairSet { name, pairs }
+    // Overlapping and apart pairs mixed as a broad phase hands them over, and spread
+    // over memory: neighbours in the list were not built one after the other.
+    let pairs = overlapping.into_iter().chain(apart).collect();
+    PairSet {
+        name: format!("{name}_{count}"),
+        pairs: scattered(pairs, seed),
+    }
 }
 
 /// How sat2d and parry2d compare on a set.
@@ -128,8 +134,9 @@ fn compare(set: &PairSet) -> Agreement {
 }
 
 fn bench_set(criterion: &mut Criterion, set: &PairSet) {
-    let mut group = criterion.benchmark_group(set.name);
+    let mut group = criterion.benchmark_group(&set.name);
     group.throughput(Throughput::Elements(set.pairs.len() as u64));
+    group.sample_size(20);
     group.bench_function("sat2d_intersects", |bencher| {
         bencher.iter(|| {
             set.pairs
@@ -188,42 +195,46 @@ fn bench_set(criterion: &mut Criterion, set: &PairSet) {
     group.finish();
 }
 
+/// The kinds of pair, each with its seed and its two shape makers.
+type Maker = fn(&mut fastrand::Rng) -> (Shape, SharedShape);
+const KINDS: [(&str, u64, Maker, Maker); 3] = [
+    ("polygon_polygon", 1, random_polygon, random_polygon),
+    ("circle_polygon", 2, random_circle, random_polygon),
+    ("capsule_polygon", 3, random_capsule, random_polygon),
+];
+
 fn main() {
-    let sets = [
-        pair_set("polygon_polygon", 1, random_polygon, random_polygon),
-        pair_set("circle_polygon", 2, random_circle, random_polygon),
-        pair_set("capsule_polygon", 3, random_capsule, random_polygon),
-    ];
     let mut criterion = Criterion::default().configure_from_args();
-    for set in &sets {
-        bench_set(&mut criterion, set);
+    // One count at a time: the 100,000-pair sets hold a few hundred megabytes.
+    let mut rows = Vec::new();
+    for count in case_counts() {
+        for (name, seed, first, second) in KINDS {
+            let set = pair_set(name, count, seed, first, second);
+            bench_set(&mut criterion, &set);
+            rows.push((set.name.clone(), set.pairs.len(), compare(&set)));
+        }
     }
     criterion.final_summary();
 
-    println!("\nnarrow phase: sat2d vs {PARRY2D}");
+    println!("\nnarrow phase: sat2d vs {PARRY2D} (half overlapping, still, scattered in memory)");
     println!(
-        "{:<16} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  overlap / shallower / parry short / wrong",
+        "{:<22} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  overlap / shallower / parry short / wrong",
         "pairs", "sat int", "parry int", "ratio", "sat con", "parry con", "ratio",
     );
-    for set in &sets {
-        let agreement = compare(set);
-        let per_pair =
-            |function| median_ns(set.name, function).map(|ns| ns / set.pairs.len() as f64);
+    for (name, count, agreement) in rows {
+        let per_pair = |function| median_ns(&name, function).map(|ns| ns / count as f64);
         let (Some(si), Some(pi), Some(sc), Some(pc)) = (
             per_pair("sat2d_intersects"),
             per_pair("parry2d_intersection_test"),
             per_pair("sat2d_contact"),
             per_pair("parry2d_contact"),
         ) else {
-            println!(
-                "{:<16} (no criterion estimates: run without --test/--list)",
-                set.name
-            );
+            println!("{name:<22} (no criterion estimates: run without --test/--list)");
             continue;
         };
         println!(
-            "{:<16} {:>7.1}ns {:>7.1}ns {:>8.1}x {:>7.1}ns {:>7.1}ns {:>8.1}x  {} / {} / {} / {}",
-            set.name,
+            "{:<22} {:>7.1}ns {:>7.1}ns {:>8.1}x {:>7.1}ns {:>7.1}ns {:>8.1}x  {} / {} / {} / {}",
+            name,
             si,
             pi,
             pi / si,

@@ -1,8 +1,10 @@
 //! Ray casts, shape casts and distance: sat2d against parry2d on the same seeded cases,
 //! in one run.
 //!
-//! `cargo bench -p sat2d --bench queries` times, on 4,096 cases each of mixed convex
-//! polygons, circles and capsules (about half of them hits):
+//! `cargo bench -p sat2d --bench queries` times, on 4,096, 20,000 and 100,000 cases
+//! each (`SAT2D_BENCH_CASES=20000` picks others) of mixed convex polygons, circles and
+//! capsules, still (no rotation between runs), about half of them hits, each shape in its
+//! own allocation and the cases in a seeded random order (memory spread as a game's):
 //! - `cast_ray` (solid, with the normal) against parry2d's `cast_ray_and_get_normal`;
 //! - `cast_shape` (A moving, B still) against parry2d's `cast_shapes`;
 //! - `distance` against parry2d's `distance`.
@@ -28,9 +30,8 @@ use sat2d::{Ray, Shape, Vec2};
 
 use common::median_ns;
 use parry_compat::{PARRY2D, vector};
+use shapes::game_scale::{case_counts, scattered};
 use shapes::{Placed, place, random_capsule, random_circle, random_polygon};
-
-const CASES: usize = 4_096;
 const MAX_DISTANCE: f32 = 20.0;
 
 fn random_shape(rng: &mut fastrand::Rng) -> (Shape, SharedShape) {
@@ -41,14 +42,15 @@ fn random_shape(rng: &mut fastrand::Rng) -> (Shape, SharedShape) {
     }
 }
 
-fn random_placed(rng: &mut fastrand::Rng, within: f32) -> Placed {
+fn random_placed(rng: &mut fastrand::Rng, within: f32) -> Box<Placed> {
     let at = Vec2::new(rng.f32() - 0.5, rng.f32() - 0.5) * 2.0 * within;
     place(random_shape(rng), at, rng.f32() * core::f32::consts::TAU)
 }
 
-/// A shape and a ray from up to 10 units away, aimed within 3 units of its centre.
-fn ray_cases(rng: &mut fastrand::Rng) -> Vec<(Placed, Ray)> {
-    (0..CASES)
+/// `count` shapes, each with a ray from up to 10 units away, aimed within 3 units of
+/// its centre.
+fn ray_cases(rng: &mut fastrand::Rng, count: usize) -> Vec<(Box<Placed>, Ray)> {
+    (0..count)
         .map(|_| {
             let target = random_placed(rng, 2.0);
             let origin = Vec2::from_angle(rng.f32() * core::f32::consts::TAU) * 10.0;
@@ -58,10 +60,10 @@ fn ray_cases(rng: &mut fastrand::Rng) -> Vec<(Placed, Ray)> {
         .collect()
 }
 
-/// A still shape B near the origin and a shape A 8 units away moving 12 units toward a
-/// point within 3 units of B.
-fn pair_cases(rng: &mut fastrand::Rng) -> Vec<(Placed, Placed, Vec2)> {
-    (0..CASES)
+/// `count` cases of a still shape B near the origin and a shape A 8 units away moving
+/// 12 units toward a point within 3 units of B.
+fn pair_cases(rng: &mut fastrand::Rng, count: usize) -> Vec<(Box<Placed>, Box<Placed>, Vec2)> {
+    (0..count)
         .map(|_| {
             let b = random_placed(rng, 1.0);
             let start = Vec2::from_angle(rng.f32() * core::f32::consts::TAU) * 8.0;
@@ -115,12 +117,65 @@ fn disagreements(answers: impl Iterator<Item = (Option<f32>, Option<f32>)>, scal
 }
 
 fn main() {
-    let mut rng = fastrand::Rng::with_seed(2026);
-    let rays = ray_cases(&mut rng);
-    let sweeps = pair_cases(&mut rng);
     let mut criterion = Criterion::default().configure_from_args();
-    let mut group = criterion.benchmark_group("queries");
-    group.throughput(Throughput::Elements(CASES as u64));
+    let counts = case_counts();
+    // One count at a time: the 100,000-case sets hold a few hundred megabytes.
+    let summaries: Vec<Summary> = counts
+        .iter()
+        .map(|&count| bench_count(&mut criterion, count))
+        .collect();
+    criterion.final_summary();
+
+    println!("\nqueries: sat2d vs {PARRY2D} (still, scattered in memory)");
+    println!(
+        "{:<12} {:>7} {:>9} {:>9} {:>7} {:>6} {:>13}",
+        "query", "cases", "sat2d", "parry2d", "ratio", "hits", "disagreements"
+    );
+    for summary in &summaries {
+        summary.print();
+    }
+    println!(
+        "(per case, criterion medians; ratio = {PARRY2D} time / sat2d time; hits out of the\n\
+         cases; disagreements: hit vs miss, or answers apart by more than 1e-3 relative)"
+    );
+}
+
+/// What one count's run found, for the table.
+struct Summary {
+    count: usize,
+    group: String,
+    /// Per query: its name, our bench function, parry2d's, hits, disagreements.
+    rows: [(&'static str, &'static str, &'static str, usize, usize); 3],
+}
+
+impl Summary {
+    fn print(&self) {
+        for (name, ours, theirs, hits, disagree) in self.rows {
+            let count = self.count;
+            let per_case = |function| median_ns(&self.group, function).map(|ns| ns / count as f64);
+            let (Some(ours), Some(theirs)) = (per_case(ours), per_case(theirs)) else {
+                println!(
+                    "{name:<12} {count:>7} (no criterion estimates: run without --test/--list)"
+                );
+                continue;
+            };
+            println!(
+                "{name:<12} {count:>7} {ours:>7.1}ns {theirs:>7.1}ns {:>6.1}x {hits:>6} {disagree:>13}",
+                theirs / ours
+            );
+        }
+    }
+}
+
+/// Benches the three queries on `count` seeded cases each, and checks the answers.
+fn bench_count(criterion: &mut Criterion, count: usize) -> Summary {
+    let mut rng = fastrand::Rng::with_seed(2026);
+    let rays = scattered(ray_cases(&mut rng, count), 2027);
+    let sweeps = scattered(pair_cases(&mut rng, count), 2028);
+    let group_name = format!("queries_{count}");
+    let mut group = criterion.benchmark_group(&group_name);
+    group.throughput(Throughput::Elements(count as u64));
+    group.sample_size(20);
     group.bench_function("sat2d_cast_ray", |bencher| {
         bencher.iter(|| {
             rays.iter()
@@ -199,7 +254,6 @@ fn main() {
         });
     });
     group.finish();
-    criterion.final_summary();
 
     let ray_disagreements = disagreements(
         rays.iter().map(|(shape, ray)| {
@@ -244,46 +298,31 @@ fn main() {
             sat2d::cast_shape(&a.shape, &a.iso, *motion, &b.shape, &b.iso, Vec2::ZERO).is_some()
         })
         .count();
-    println!("\nqueries: sat2d vs {PARRY2D}");
-    println!(
-        "{:<12} {:>9} {:>9} {:>7} {:>6} {:>13}",
-        "query", "sat2d", "parry2d", "ratio", "hits", "disagreements"
-    );
-    for (name, ours, theirs, hits, disagree) in [
-        (
-            "cast_ray",
-            "sat2d_cast_ray",
-            "parry2d_cast_ray",
-            hits,
-            ray_disagreements,
-        ),
-        (
-            "cast_shape",
-            "sat2d_cast_shape",
-            "parry2d_cast_shapes",
-            sweep_hits,
-            cast_disagreements,
-        ),
-        (
-            "distance",
-            "sat2d_distance",
-            "parry2d_distance",
-            CASES,
-            distance_disagreements,
-        ),
-    ] {
-        let per_case = |function| median_ns("queries", function).map(|ns| ns / CASES as f64);
-        let (Some(ours), Some(theirs)) = (per_case(ours), per_case(theirs)) else {
-            println!("{name:<12} (no criterion estimates: run without --test/--list)");
-            continue;
-        };
-        println!(
-            "{name:<12} {ours:>7.1}ns {theirs:>7.1}ns {:>6.1}x {hits:>6} {disagree:>13}",
-            theirs / ours
-        );
+    Summary {
+        count,
+        group: group_name,
+        rows: [
+            (
+                "cast_ray",
+                "sat2d_cast_ray",
+                "parry2d_cast_ray",
+                hits,
+                ray_disagreements,
+            ),
+            (
+                "cast_shape",
+                "sat2d_cast_shape",
+                "parry2d_cast_shapes",
+                sweep_hits,
+                cast_disagreements,
+            ),
+            (
+                "distance",
+                "sat2d_distance",
+                "parry2d_distance",
+                count,
+                distance_disagreements,
+            ),
+        ],
     }
-    println!(
-        "(per case, criterion medians; ratio = {PARRY2D} time / sat2d time; hits out of {CASES};\n\
-         disagreements: hit vs miss, or answers apart by more than 1e-3 relative)"
-    );
 }

@@ -4,13 +4,16 @@
 //! `benches/parry_peers` (parry2d 0.31).
 #![allow(dead_code)]
 
+pub mod game_scale;
+
 use parry2d::math::Pose;
 use parry2d::shape::{Ball, Capsule as ParryCapsule, ConvexPolygon as ParryPolygon, SharedShape};
 use sat2d::{Iso, Shape, Vec2};
 
 use crate::parry_compat::vector;
 
-/// One shape in both libraries, at one placement.
+/// One shape in both libraries, at one placement. The benches keep each in its own
+/// allocation (`Box<Placed>`), as a game keeps each collider with its entity.
 pub struct Placed {
     pub shape: Shape,
     pub iso: Iso,
@@ -54,11 +57,12 @@ pub fn random_capsule(rng: &mut fastrand::Rng) -> (Shape, SharedShape) {
     )
 }
 
-pub fn place(shape: (Shape, SharedShape), translation: Vec2, angle: f32) -> Placed {
-    Placed {
+/// `shape` placed at `translation`, turned by `angle`, in its own allocation.
+pub fn place(shape: (Shape, SharedShape), translation: Vec2, angle: f32) -> Box<Placed> {
+    Box::new(Placed {
         shape: shape.0,
         iso: Iso::new(translation, angle),
         parry: shape.1,
         pose: Pose::new(vector(translation), angle),
-    }
+    })
 }

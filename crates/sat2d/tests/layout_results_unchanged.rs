@@ -1,0 +1,178 @@
+//! The shapes' memory layout changes how fast a query reads a shape, never what it
+//! answers: every query result over a seeded set of pairs hashes to the value recorded
+//! from the code before the layout changed (issue 37, "make the shape's hot data
+//! compact").
+//!
+//! The set covers every layout a convex polygon can have (3–8 vertices: one lane block;
+//! 9–16: two; 17–24: no lanes), circles, capsules and segments, at distances from deep
+//! overlap to well apart, at every rotation, and concave polygons, whose parts are
+//! convex polygons too. The hash runs over the bits of every answer of `intersects`,
+//! `contact` (normal, depth, points, containment flags, minimality), `cast_ray`,
+//! `cast_shape` and `distance`, so a single changed bit in any answer changes it.
+
+use sat2d::{Iso, Ray, Shape, Vec2};
+
+/// The hash of every answer over the seeded set, recorded from the code before the
+/// layout changed (commit e9824ad).
+const RECORDED: u64 = 0x7915_1ca9_620b_325a;
+
+/// How many pairs the set holds.
+const PAIRS: usize = 6_000;
+
+/// How many of them intersect, recorded with the hash: a different count says the set
+/// itself drifted (another generator), not the answers.
+const RECORDED_TOUCHING: usize = 2_980;
+
+/// FNV-1a over 64-bit words.
+struct Hasher(u64);
+
+impl Hasher {
+    fn word(&mut self, word: u64) {
+        for byte in word.to_le_bytes() {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn float(&mut self, value: f32) {
+        self.word(u64::from(value.to_bits()));
+    }
+
+    fn vector(&mut self, value: Vec2) {
+        self.float(value.x);
+        self.float(value.y);
+    }
+}
+
+/// A convex polygon of `count` vertices around the origin, each at a random radius.
+fn random_convex(rng: &mut fastrand::Rng, count: usize) -> Shape {
+    loop {
+        let radius = 0.3 + 2.0 * rng.f32();
+        let step = core::f32::consts::TAU / count as f32;
+        let points: Vec<Vec2> = (0..count)
+            .map(|index| {
+                Vec2::from_angle(step * (index as f32 + 0.8 * (rng.f32() - 0.5)))
+                    * radius
+                    * (0.7 + 0.3 * rng.f32())
+            })
+            .collect();
+        if let Ok(shape) = Shape::convex_hull(&points) {
+            return shape;
+        }
+    }
+}
+
+/// A star: concave, split into convex parts.
+fn random_star(rng: &mut fastrand::Rng) -> Shape {
+    let tips = rng.usize(4..=7);
+    let (outer, inner) = (1.0 + rng.f32(), 0.4 + 0.3 * rng.f32());
+    let points: Vec<Vec2> = (0..tips * 2)
+        .map(|index| {
+            let radius = if index % 2 == 0 { outer } else { inner };
+            Vec2::from_angle(index as f32 * core::f32::consts::PI / tips as f32) * radius
+        })
+        .collect();
+    Shape::polygon(&points).expect("a star is simple")
+}
+
+fn random_shape(rng: &mut fastrand::Rng) -> Shape {
+    match rng.usize(0..10) {
+        0..=3 => {
+            let count = rng.usize(3..=8);
+            random_convex(rng, count)
+        }
+        4 | 5 => {
+            let count = rng.usize(9..=16);
+            random_convex(rng, count)
+        }
+        6 => {
+            let count = rng.usize(17..=24);
+            random_convex(rng, count)
+        }
+        7 => Shape::circle(0.2 + 1.5 * rng.f32()),
+        8 => match rng.usize(0..2) {
+            0 => Shape::capsule(0.2 + 0.5 * rng.f32(), 0.3 + 2.0 * rng.f32()),
+            _ => Shape::segment(
+                Vec2::new(-1.0 - rng.f32(), rng.f32() - 0.5),
+                Vec2::new(1.0 + rng.f32(), rng.f32() - 0.5),
+            ),
+        },
+        _ => random_star(rng),
+    }
+}
+
+fn random_iso(rng: &mut fastrand::Rng, within: f32) -> Iso {
+    Iso::new(
+        Vec2::new(rng.f32() - 0.5, rng.f32() - 0.5) * 2.0 * within,
+        rng.f32() * core::f32::consts::TAU,
+    )
+}
+
+/// Hashes every answer over the seeded set; also returns how many pairs intersect.
+fn hash_of_answers() -> (u64, usize) {
+    let mut rng = fastrand::Rng::with_seed(37);
+    let mut hasher = Hasher(0xcbf2_9ce4_8422_2325);
+    let mut intersecting = 0;
+    for _ in 0..PAIRS {
+        let (a, b) = (random_shape(&mut rng), random_shape(&mut rng));
+        let iso_a = random_iso(&mut rng, 3.0);
+        let reach = a.reach() + b.reach();
+        let offset = Vec2::from_angle(rng.f32() * core::f32::consts::TAU) * reach * 1.6 * rng.f32();
+        let iso_b = Iso::new(
+            iso_a.translation + offset,
+            rng.f32() * core::f32::consts::TAU,
+        );
+
+        let touching = sat2d::intersects(&a, &iso_a, &b, &iso_b);
+        intersecting += usize::from(touching);
+        hasher.word(u64::from(touching));
+        match sat2d::contact(&a, &iso_a, &b, &iso_b) {
+            None => hasher.word(1),
+            Some(contact) => {
+                hasher.vector(contact.normal);
+                hasher.float(contact.depth);
+                hasher.word(u64::from(contact.a_in_b) | u64::from(contact.b_in_a) << 1);
+                hasher.word(u64::from(contact.is_minimal()));
+                for point in contact.points() {
+                    hasher.vector(*point);
+                }
+            }
+        }
+        hasher.float(sat2d::distance(&a, &iso_a, &b, &iso_b));
+        let motion = -offset * (1.0 + rng.f32());
+        match sat2d::cast_shape(&a, &iso_a, Vec2::ZERO, &b, &iso_b, motion) {
+            None => hasher.word(2),
+            Some(hit) => {
+                hasher.float(hit.fraction);
+                hasher.vector(hit.point);
+                hasher.vector(hit.normal);
+            }
+        }
+        let origin = iso_b.translation + Vec2::from_angle(rng.f32() * 7.0) * (reach + 3.0);
+        let aim = iso_b.translation + Vec2::new(rng.f32() - 0.5, rng.f32() - 0.5) * 3.0;
+        let ray = Ray::new(origin, aim - origin);
+        match sat2d::cast_ray(&b, &iso_b, &ray, 10.0 + reach) {
+            None => hasher.word(3),
+            Some(hit) => {
+                hasher.float(hit.distance);
+                hasher.vector(hit.point);
+                hasher.vector(hit.normal);
+            }
+        }
+    }
+    (hasher.0, intersecting)
+}
+
+#[test]
+fn every_answer_is_bit_identical_to_the_recorded_one() {
+    let (hash, intersecting) = hash_of_answers();
+    assert_eq!(
+        intersecting, RECORDED_TOUCHING,
+        "the set should hold as many touching pairs as when the hash was recorded"
+    );
+    assert_eq!(
+        hash, RECORDED,
+        "a query answers differently than before the layout changed ({intersecting} \
+         touching pairs); hash {hash:#018x}"
+    );
+}
