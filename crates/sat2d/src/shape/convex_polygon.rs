@@ -7,11 +7,16 @@ use crate::Iso;
 use crate::ShapeError;
 use crate::decompose::outline::clean_outline;
 use crate::math::segment::edge_normal;
-use crate::shape::face_lanes::{FaceLanes, LanePolygon, PlacedFaces};
+use crate::shape::face_lanes::{LanePolygon, PlacedFaces};
+use crate::shape::polygon_store::PolygonStore;
 use crate::shape::rounded_convex::RoundedConvex;
 
 /// A convex polygon in its local frame: counter-clockwise points, and beside them the
 /// outward unit normal of each edge (`normals[i]` belongs to `points[i] → points[i + 1]`).
+///
+/// A query reads the points, the normals and the face lanes from one allocation, in
+/// the order it needs them ([`PolygonStore`]); the bounds a reject reads sit inline.
+/// Reflected as one opaque value: its parts are kept consistent by its constructors.
 ///
 /// ```
 /// use sat2d::{ConvexPolygon, Vec2};
@@ -28,16 +33,17 @@ use crate::shape::rounded_convex::RoundedConvex;
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+#[cfg_attr(feature = "bevy_reflect", reflect(opaque, Clone, Debug, PartialEq))]
+// In this order, what a query reads of it lies in its first 40 bytes: the store's
+// length and address, the miter and (first in the metrics) the reach.
+#[repr(C)]
 pub struct ConvexPolygon {
-    points: Vec<Vec2>,
-    normals: Vec<Vec2>,
-    metrics: PolygonMetrics,
+    /// Points, normals and face lanes, in one allocation.
+    store: PolygonStore,
     /// How far, per unit of push, a vertex moves when every face is pushed out: see
     /// [`ConvexPolygon::miter`].
     miter: f32,
-    /// The same data laid out for the SAT loops (up to 16 vertices).
-    #[cfg_attr(feature = "bevy_reflect", reflect(ignore))]
-    lanes: Option<FaceLanes>,
+    metrics: PolygonMetrics,
 }
 
 impl ConvexPolygon {
@@ -69,14 +75,10 @@ impl ConvexPolygon {
             metrics.area > 0.0,
             "ConvexPolygon must be counter-clockwise"
         );
-        let lanes = FaceLanes::new(&points, &normals);
-        let miter = largest_miter(&normals);
         Self {
-            lanes,
-            points,
-            normals,
+            store: PolygonStore::new(&points, &normals),
+            miter: largest_miter(&normals),
             metrics,
-            miter,
         }
     }
 
@@ -84,14 +86,14 @@ impl ConvexPolygon {
     #[inline]
     #[must_use]
     pub fn points(&self) -> &[Vec2] {
-        &self.points
+        self.store.points()
     }
 
     /// The outward unit normal of each edge.
     #[inline]
     #[must_use]
     pub fn normals(&self) -> &[Vec2] {
-        &self.normals
+        self.store.normals()
     }
 
     /// Area, centroid and extents.
@@ -103,8 +105,8 @@ impl ConvexPolygon {
 
     pub(crate) fn rounded(&self) -> RoundedConvex<'_> {
         RoundedConvex {
-            points: &self.points,
-            normals: &self.normals,
+            points: self.store.points(),
+            normals: self.store.normals(),
             radius: 0.0,
         }
     }
@@ -122,12 +124,11 @@ impl ConvexPolygon {
     /// The polygon in lane form, for polygons of up to 16 vertices.
     #[inline]
     pub(crate) fn lane_view(&self) -> Option<LanePolygon<'_>> {
-        let lanes = self.lanes.as_ref()?;
-        Some(lanes.view(&self.points, &self.normals))
+        self.store.lanes()
     }
 
     /// Places the polygon in lane form by `iso` into `placed` (normals only with
-    /// `NORMALS`, see [`FaceLanes::place_into`]); false (and `placed` untouched) above
+    /// `NORMALS`, see [`LanePolygon::place_into`]); false (and `placed` untouched) above
     /// 16 vertices.
     #[inline(always)]
     pub(crate) fn place_lanes<const NORMALS: bool>(
@@ -135,10 +136,10 @@ impl ConvexPolygon {
         iso: &Iso,
         placed: &mut PlacedFaces,
     ) -> bool {
-        let Some(lanes) = &self.lanes else {
+        let Some(lanes) = self.store.lanes() else {
             return false;
         };
-        lanes.place_into::<NORMALS>(&self.points, iso, placed);
+        lanes.place_into::<NORMALS>(iso, placed);
         true
     }
 }

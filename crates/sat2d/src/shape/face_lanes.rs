@@ -1,6 +1,9 @@
-//! [`FaceLanes`]: a small convex polygon's faces stored for the lane (SIMD) kernels.
+//! [`FaceBlock`]: a small convex polygon's faces laid out for the lane (SIMD) kernels,
+//! and the views of a polygon in that form ([`LanePolygon`], and placed in another
+//! frame, [`PlacedFaces`]).
 //!
-//! Only the layout lives here; the kernels that read it are in `query::kernel`.
+//! Only the layout lives here; the kernels that read it are in `query::kernel`, and a
+//! polygon keeps its blocks in its [`PolygonStore`](super::polygon_store::PolygonStore).
 
 use glam::Vec2;
 use wide::f32x8;
@@ -48,12 +51,25 @@ impl FaceBlock {
     }
 }
 
-/// A polygon's face normals and plane offsets in one or two blocks of eight lanes,
+/// A polygon's face normals and plane offsets in `BLOCKS` blocks of eight lanes,
 /// padded by repeating the last face (which changes no minimum or maximum).
-#[derive(Clone, Debug, PartialEq, Default)]
-pub(crate) struct FaceLanes {
-    count: usize,
-    blocks: Box<[FaceBlock]>,
+pub(crate) fn face_blocks<const BLOCKS: usize>(
+    points: &[Vec2],
+    normals: &[Vec2],
+) -> [FaceBlock; BLOCKS] {
+    let count = points.len();
+    debug_assert!(count > 0 && count <= BLOCKS * LANES);
+    core::array::from_fn(|block| {
+        let mut lanes = FaceBlock::default();
+        for lane in 0..LANES {
+            let index = (block * LANES + lane).min(count - 1);
+            let (point, normal) = (points[index], normals[index]);
+            lanes.normal_xs[lane] = normal.x;
+            lanes.normal_ys[lane] = normal.y;
+            lanes.offsets[lane] = normal.dot(point);
+        }
+        lanes
+    })
 }
 
 /// A convex polygon as the lane kernels read it: its faces in blocks, and its points
@@ -73,6 +89,37 @@ impl<'a> LanePolygon<'a> {
         PlacedBlocks {
             count: self.blocks.len(),
             blocks: core::array::from_fn(|index| self.blocks[index.min(last)].placed(iso)),
+        }
+    }
+
+    /// Its faces, points and, with `NORMALS`, face normals placed by `iso` (in the
+    /// frame `iso` maps to), written into `placed` (storage the caller keeps, so that
+    /// nothing is copied). The normals are read back out of the placed lanes, which
+    /// hold them rotated already.
+    ///
+    /// Without `NORMALS` the placed view's `normals` is empty: for routines that read
+    /// the faces only through the lanes and the points (`intersects`), which saves a
+    /// tenth of a polygon pair's time.
+    #[inline(always)]
+    pub fn place_into<const NORMALS: bool>(&self, iso: &Iso, placed: &mut PlacedFaces) {
+        let count = self.points.len();
+        placed.count = count;
+        for (block, moved) in self.blocks.iter().zip(&mut placed.blocks) {
+            *moved = block.placed(iso);
+        }
+        for (point, moved) in self.points.iter().zip(&mut placed.points) {
+            *moved = iso.transform_point(*point);
+        }
+        placed.has_normals = NORMALS;
+        if NORMALS {
+            // The same products as `Iso::transform_vector`, to the bit.
+            for (index, moved) in placed.normals[..count].iter_mut().enumerate() {
+                let block = &placed.blocks[index / LANES];
+                *moved = Vec2::new(
+                    block.normal_xs[index % LANES],
+                    block.normal_ys[index % LANES],
+                );
+            }
         }
     }
 
@@ -121,79 +168,8 @@ pub(crate) struct PlacedFaces {
     has_normals: bool,
 }
 
-impl FaceLanes {
-    /// Lanes for a polygon's faces (points with their face normals), or `None` above
-    /// [`MAX_LANES`] faces.
-    pub fn new(points: &[Vec2], normals: &[Vec2]) -> Option<Self> {
-        let count = points.len();
-        if count == 0 || count > MAX_LANES {
-            return None;
-        }
-        let blocks = (0..count.div_ceil(LANES))
-            .map(|block| {
-                let mut lanes = FaceBlock::default();
-                for lane in 0..LANES {
-                    let index = (block * LANES + lane).min(count - 1);
-                    let (point, normal) = (points[index], normals[index]);
-                    lanes.normal_xs[lane] = normal.x;
-                    lanes.normal_ys[lane] = normal.y;
-                    lanes.offsets[lane] = normal.dot(point);
-                }
-                lanes
-            })
-            .collect();
-        Some(Self { count, blocks })
-    }
-
-    /// The polygon in its own frame, given its points and normals.
-    #[inline]
-    pub fn view<'a>(&'a self, points: &'a [Vec2], normals: &'a [Vec2]) -> LanePolygon<'a> {
-        debug_assert_eq!(points.len(), self.count);
-        LanePolygon {
-            blocks: &self.blocks,
-            points,
-            normals,
-        }
-    }
-
-    /// The faces, `points` and, with `NORMALS`, the face normals placed by `iso` (in the
-    /// frame `iso` maps to), written into `placed` (storage the caller keeps, so that
-    /// nothing is copied). The normals are read back out of the placed lanes, which
-    /// hold them rotated already.
-    ///
-    /// Without `NORMALS` the placed view's `normals` is empty: for routines that read
-    /// the faces only through the lanes and the points (`intersects`), which saves a
-    /// tenth of a polygon pair's time.
-    #[inline(always)]
-    pub fn place_into<const NORMALS: bool>(
-        &self,
-        points: &[Vec2],
-        iso: &Iso,
-        placed: &mut PlacedFaces,
-    ) {
-        placed.count = self.count;
-        for (block, moved) in self.blocks.iter().zip(&mut placed.blocks) {
-            *moved = block.placed(iso);
-        }
-        for (point, moved) in points.iter().zip(&mut placed.points) {
-            *moved = iso.transform_point(*point);
-        }
-        placed.has_normals = NORMALS;
-        if NORMALS {
-            // The same products as `Iso::transform_vector`, to the bit.
-            for (index, moved) in placed.normals[..self.count].iter_mut().enumerate() {
-                let block = &placed.blocks[index / LANES];
-                *moved = Vec2::new(
-                    block.normal_xs[index % LANES],
-                    block.normal_ys[index % LANES],
-                );
-            }
-        }
-    }
-}
-
 impl PlacedFaces {
-    /// Empty storage for [`FaceLanes::place_into`].
+    /// Empty storage for [`LanePolygon::place_into`].
     #[inline(always)]
     pub fn new() -> Self {
         Self {

@@ -11,6 +11,7 @@ mod error;
 pub(crate) mod face_lanes;
 mod measure;
 mod polygon_metrics;
+pub(crate) mod polygon_store;
 pub(crate) mod rounded_convex;
 mod segment;
 pub(crate) mod shape_data;

@@ -22,15 +22,18 @@ use crate::decompose::outline::signed_area;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+// `reach` first: the bounding reject reads it, and nothing else of the metrics, on
+// every pair (see `ConvexPolygon`'s layout).
+#[repr(C)]
 pub struct PolygonMetrics {
+    /// The largest distance from the local origin to a vertex.
+    pub reach: f32,
     /// The enclosed area.
     pub area: f32,
     /// The centre of mass (uniform density).
     pub centroid: Vec2,
     /// The largest distance from [`Self::centroid`] to a vertex.
     pub bounding_radius: f32,
-    /// The largest distance from the local origin to a vertex.
-    pub reach: f32,
     /// The bounding box.
     pub local_aabb: Aabb,
 }

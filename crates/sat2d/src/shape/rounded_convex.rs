@@ -3,7 +3,7 @@
 //! Box2D's rounded polygon: a circle is a point with a radius, a capsule a segment with
 //! a radius, a convex polygon a polygon with radius zero. The general convex route, the
 //! concave parts and the SAT explainer run on this view; polygon pairs of up to
-//! 16 vertices also have a lane layout ([`FaceLanes`](super::face_lanes::FaceLanes))
+//! 16 vertices also have a lane layout ([`FaceBlock`](super::face_lanes::FaceBlock))
 //! that the same kernels read in SIMD form.
 
 use glam::Vec2;
