@@ -219,6 +219,7 @@ mod diagnostics;
 mod events;
 mod plugin;
 mod query;
+mod rollback;
 mod sat_config;
 mod sat_systems;
 mod step;
@@ -249,6 +250,7 @@ pub use events::collision_event::{CollisionEnded, CollisionEvent, CollisionStart
 pub use plugin::SatPlugin;
 pub use query::query_filter::QueryFilter;
 pub use query::spatial_query::SpatialQuery;
+pub use rollback::{RollbackRegistry, SatRollback};
 pub use sat_config::SatConfig;
 pub use sat_systems::SatSystems;
 pub use sat2d;
@@ -259,7 +261,9 @@ pub use tiles::tile_level_plugin::{TileLevelPlugin, apply_tile_changes};
 pub use world::collision_world::CollisionWorld;
 pub use world::pair_result::EntityPair;
 pub use world::placed_collider::PlacedCollider;
+pub use world::placed_translation::PlacedTranslation;
 pub use world::placement::placement;
+pub use world::touching_pairs::TouchingPairs;
 
 /// Everything a game needs: `use bevy_sat2d::prelude::*;`.
 pub mod prelude {

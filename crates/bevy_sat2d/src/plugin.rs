@@ -28,6 +28,8 @@ use crate::step::narrow_phase::test_candidate_pairs;
 use crate::step::report::report_collisions;
 use crate::step::sync::sync_colliders;
 use crate::world::collision_world::CollisionWorld;
+use crate::world::placed_translation::PlacedTranslation;
+use crate::world::removal::{forget_disabled_collider, place_enabled_collider};
 
 /// Collision detection for 2D: add it, put [`Collider`]s on entities, read
 /// [`CollisionEvent`]s.
@@ -158,6 +160,7 @@ impl Plugin for SatPlugin {
             .register_type::<CollisionLayers>()
             .register_type::<StaticCollider>()
             .register_type::<SweptCollider>()
+            .register_type::<PlacedTranslation>()
             .register_type::<ColliderOf>()
             .register_type::<BodyColliders>()
             .register_type::<SatConfig>()
@@ -200,6 +203,10 @@ impl Plugin for SatPlugin {
                         .run_if(detection_enabled),
                 );
         }
+        // Disabled colliders (Bevy's `Disabled`, bevy_ggrs's `despawn_rollback`) count
+        // as removed, and are placed anew when enabled again.
+        app.add_observer(forget_disabled_collider)
+            .add_observer(place_enabled_collider);
         app.add_message::<CollisionEvent>().add_systems(
             schedule,
             (

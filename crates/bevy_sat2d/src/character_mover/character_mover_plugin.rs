@@ -8,6 +8,7 @@ use super::{CharacterMover, MoverOutput, OneWayPlatform, move_movers};
 use crate::components::collision_exclusions::CollisionExclusions;
 use crate::sat_systems::SatSystems;
 use crate::world::collision_world::CollisionWorld;
+use crate::world::placed_translation::PlacedTranslation;
 
 /// Adds [`move_movers`] to `schedule`, after [`SatSystems::SyncColliders`] (so the
 /// movers see every collider placed this frame, a level spawned in the same frame
@@ -69,13 +70,30 @@ impl Plugin for CharacterMoverPlugin {
 
 /// Moves each mover's placed collider by the distance the mover went this step, so the
 /// broad and narrow phases that follow test it where it ended (the sync placed it where
-/// it started), and notes a [`CollisionExclusions`] the mover inserted for a one-way
-/// platform it passes through.
+/// it started), writes that place into its [`PlacedTranslation`], and notes a
+/// [`CollisionExclusions`] the mover inserted for a one-way platform it passes through.
 fn place_moved_movers(
     mut world: ResMut<CollisionWorld>,
-    movers: Query<(Entity, &MoverOutput, Has<CollisionExclusions>), With<CharacterMover>>,
+    mut movers: Query<
+        (
+            Entity,
+            &MoverOutput,
+            Has<CollisionExclusions>,
+            Option<&mut PlacedTranslation>,
+        ),
+        With<CharacterMover>,
+    >,
 ) {
-    for (entity, output, has_exclusions) in &movers {
+    for (entity, output, has_exclusions, placed_translation) in &mut movers {
         world.shift_placed(entity, output.translation, has_exclusions);
+        // Where the step leaves it, for the next step's sweep and riders.
+        if let Some(mut placed_translation) = placed_translation
+            && output.translation != Vec2::ZERO
+            && let Some(placed) = world
+                .collider(entity)
+                .filter(|placed| placed.bounds.is_some())
+        {
+            placed_translation.set_if_neq(PlacedTranslation(Some(placed.iso.translation)));
+        }
     }
 }

@@ -9,12 +9,14 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::components::collision_layers::CollisionLayers;
 use crate::events::colliding_entities::CollidingEntities;
+use crate::world::placed_translation::PlacedTranslation;
 use crate::world::removal::queue_removed_collider;
 
 /// A collision shape in the entity's local frame, placed in the world by its
 /// `GlobalTransform` (so child colliders follow their parents).
 ///
-/// Adding it adds [`CollidingEntities`], [`CollisionLayers`] and `Transform` if missing.
+/// Adding it adds [`CollidingEntities`], [`CollisionLayers`],
+/// [`PlacedTranslation`](crate::PlacedTranslation) and `Transform` if missing.
 /// Scale is applied: polygons and segments scale exactly (non-uniform too); circles and
 /// capsules under non-uniform scale take the larger factor, with one warning per entity.
 ///
@@ -41,7 +43,7 @@ use crate::world::removal::queue_removed_collider;
 #[derive(Component, Reflect, Clone, Debug, PartialEq)]
 #[reflect(opaque)]
 #[reflect(Component, Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[require(CollidingEntities, CollisionLayers, Transform)]
+#[require(CollidingEntities, CollisionLayers, PlacedTranslation, Transform)]
 #[component(on_remove = queue_removed_collider)]
 pub struct Collider {
     shape: Arc<Shape>,

@@ -13,6 +13,10 @@
 //!    impact kept ([`swept_contact`]).
 //! 4. [`report`]: messages, observer events and `CollidingEntities` from the results.
 //!
+//! After a rollback library loaded a snapshot, the narrow phase compares with the
+//! restored [`TouchingPairs`](crate::TouchingPairs) instead of its last results
+//! ([`restored_pairs`]), and the report rebuilds every `CollidingEntities`.
+//!
 //! Every stage reads and writes the state in [`crate::world`], and no stage imports
 //! another: what one stage hands the next lives there. No stage passes over every
 //! collider: past the sync's tick read, each costs the pairs and the colliders that
@@ -21,6 +25,7 @@
 pub(crate) mod broad_phase;
 pub(crate) mod narrow_phase;
 pub(crate) mod report;
+pub(crate) mod restored_pairs;
 pub(crate) mod swept_contact;
 pub(crate) mod swept_pairs;
 pub(crate) mod sync;

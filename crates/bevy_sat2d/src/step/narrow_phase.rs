@@ -22,11 +22,13 @@ use sat2d::broad_phase::IdPair;
 
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
+use crate::step::restored_pairs::compare_with_restored;
 use crate::step::swept_contact::contact_at_impact;
 use crate::world::collision_world::CollisionWorld;
 use crate::world::counts::Counts;
 use crate::world::pair_result::{EndedPair, PairResult, SweptHit, Test, in_entity_order};
 use crate::world::placed_collider::{PlacedCollider, placed};
+use crate::world::touching_pairs::TouchingPairs;
 
 /// Fewer pairs than this per task are not worth a thread hop.
 const PAIRS_PER_TASK: usize = 256;
@@ -93,6 +95,7 @@ pub(crate) fn test_candidate_pairs(
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
     config: Res<SatConfig>,
+    touching_pairs: Option<Res<TouchingPairs>>,
 ) {
     let start = Instant::now();
     let CollisionWorld {
@@ -110,6 +113,7 @@ pub(crate) fn test_candidate_pairs(
         touched,
         counts,
         pile_up_warned,
+        restored_step,
         ..
     } = &mut *world;
     let step = *step;
@@ -134,64 +138,73 @@ pub(crate) fn test_candidate_pairs(
     );
     forgotten.sort_by_key(|&(id, _)| id);
     let (mut reused, mut tests) = (0, 0);
-    let mut last_step = previous_pairs.drain(..).zip(previous.drain(..)).peekable();
-    for &ids in candidates.iter() {
-        while let Some((old_ids, old)) = last_step.next_if(|(old_ids, _)| *old_ids < ids) {
+    // A snapshot was loaded since the last step: compare with its pairs, not ours.
+    let restored = touching_pairs.filter(|pairs| pairs.step + 1 != step);
+    *restored_step = restored.is_some();
+    if let Some(restored) = restored {
+        previous_pairs.clear();
+        previous.clear();
+        tests = compare_with_restored(candidates, &restored, sides, results, ended, sweep_tests);
+    } else {
+        let mut last_step = previous_pairs.drain(..).zip(previous.drain(..)).peekable();
+        for &ids in candidates.iter() {
+            while let Some((old_ids, old)) = last_step.next_if(|(old_ids, _)| *old_ids < ids) {
+                end(old_ids, &old, ended, colliders, forgotten, step);
+            }
+            let old = last_step
+                .next_if(|(old_ids, _)| *old_ids == ids)
+                .map(|(_, old)| old);
+            // A collider whose record was made this step (new, or removed and added back,
+            // maybe on a reused entity index) makes this another pair than last step's.
+            let renewed = sides.either_created(ids);
+            let same = match old {
+                Some(old) if renewed => {
+                    end(ids, &old, ended, colliders, forgotten, step);
+                    None
+                }
+                old => old,
+            };
+            let unchanged = !sides.either_changed(ids);
+            match same {
+                // Neither changed, and a touch of the step's end or none (a swept one
+                // stood for that step only): move it over.
+                Some(old) if unchanged && !old.swept => {
+                    reused += 1;
+                    results.push(PairResult {
+                        touched_before: old.touching,
+                        test: Test::None,
+                        ..old
+                    });
+                }
+                same => {
+                    // A swept touch of the last step is over, whatever this step finds.
+                    if let Some(old) = same.filter(|old| old.swept) {
+                        end(ids, &old, ended, colliders, forgotten, step);
+                    }
+                    let touched_before = same.is_some_and(|old| old.touching && !old.swept);
+                    // A pair touching at the end of the last step starts its sweep touching:
+                    // it goes on or ends, it does not start again.
+                    let sweep = sides.either_moved(ids) && !touched_before;
+                    if sweep {
+                        sweep_tests.push(results.len());
+                    }
+                    tests += 1;
+                    results.push(PairResult {
+                        touching: false,
+                        touched_before,
+                        swept: false,
+                        test: if sweep {
+                            Test::TouchOrSweep
+                        } else {
+                            Test::Touch
+                        },
+                    });
+                }
+            }
+        }
+        for (old_ids, old) in last_step {
             end(old_ids, &old, ended, colliders, forgotten, step);
         }
-        let old = last_step
-            .next_if(|(old_ids, _)| *old_ids == ids)
-            .map(|(_, old)| old);
-        // A collider whose record was made this step (new, or removed and added back,
-        // maybe on a reused entity index) makes this another pair than last step's.
-        let renewed = sides.either_created(ids);
-        let same = match old {
-            Some(old) if renewed => {
-                end(ids, &old, ended, colliders, forgotten, step);
-                None
-            }
-            old => old,
-        };
-        let unchanged = !sides.either_changed(ids);
-        match same {
-            // Neither changed, and a touch of the step's end or none (a swept one
-            // stood for that step only): move it over.
-            Some(old) if unchanged && !old.swept => {
-                reused += 1;
-                results.push(PairResult {
-                    touched_before: old.touching,
-                    test: Test::None,
-                    ..old
-                });
-            }
-            same => {
-                // A swept touch of the last step is over, whatever this step finds.
-                if let Some(old) = same.filter(|old| old.swept) {
-                    end(ids, &old, ended, colliders, forgotten, step);
-                }
-                let touched_before = same.is_some_and(|old| old.touching && !old.swept);
-                // A pair touching at the end of the last step starts its sweep touching:
-                // it goes on or ends, it does not start again.
-                let sweep = sides.either_moved(ids) && !touched_before;
-                if sweep {
-                    sweep_tests.push(results.len());
-                }
-                tests += 1;
-                results.push(PairResult {
-                    touching: false,
-                    touched_before,
-                    swept: false,
-                    test: if sweep {
-                        Test::TouchOrSweep
-                    } else {
-                        Test::Touch
-                    },
-                });
-            }
-        }
-    }
-    for (old_ids, old) in last_step {
-        end(old_ids, &old, ended, colliders, forgotten, step);
     }
     // Both drained: `previous_pairs` is the broad phase's next buffer, `previous` the
     // next step's results buffer, each with its capacity.

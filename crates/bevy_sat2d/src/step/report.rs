@@ -8,7 +8,9 @@
 //! `CollidingEntities` grows once per step, so a pile-up's millions of pairs are
 //! written without regrowth.
 
+use bevy::ecs::entity_disabling::Disabled;
 use bevy::ecs::observer::Observer;
+use bevy::ecs::query::Allow;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 
@@ -22,6 +24,7 @@ use crate::sat_config::SatConfig;
 use crate::world::collision_world::CollisionWorld;
 use crate::world::counts::Counts;
 use crate::world::pair_result::{EntityPair, PairResult};
+use crate::world::touching_pairs::TouchingPairs;
 
 /// An entity losing more partners than this in one step has its `CollidingEntities`
 /// rebuilt from the touching pairs instead of scanned once per lost partner (a pile-up
@@ -82,17 +85,18 @@ pub(crate) fn report_collisions(
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
     mut events: MessageWriter<CollisionEvent>,
-    mut colliding: Query<&mut CollidingEntities>,
+    mut colliding: Query<&mut CollidingEntities, Allow<Disabled>>,
     mut commands: Commands,
     config: Res<SatConfig>,
     observer_entities: Query<&Observer>,
     mut observers: Local<CollisionObservers>,
+    touching_pairs: Option<ResMut<TouchingPairs>>,
 ) {
     let start = Instant::now();
     // Taken out while the world is read; put back, all zero again, after.
     let mut partner_counts = std::mem::take(&mut world.partner_counts);
     let counts = world.counts;
-    if counts.started != 0 || counts.ended != 0 {
+    if counts.started != 0 || counts.ended != 0 || world.restored_step {
         observers.refresh(observer_entities.iter());
         report_changes(
             &world,
@@ -108,7 +112,44 @@ pub(crate) fn report_collisions(
         write_ongoing(&world, counts.ongoing, &mut events);
     }
     world.partner_counts = partner_counts;
+    if let Some(mut touching_pairs) = touching_pairs {
+        keep_touching_pairs(&world, &mut touching_pairs);
+    }
     diagnostics.events_time = start.elapsed();
+}
+
+/// Writes this step's touching pairs into `touching_pairs`, for a rollback library to
+/// snapshot (kept only when the resource exists).
+fn keep_touching_pairs(world: &CollisionWorld, touching_pairs: &mut TouchingPairs) {
+    touching_pairs.step = world.step;
+    touching_pairs.touching.clear();
+    touching_pairs.swept.clear();
+    for ((a, b), _, result) in pairs_where(world, |result| result.touching) {
+        if result.swept {
+            touching_pairs.swept.push((a, b));
+        } else {
+            touching_pairs.touching.push((a, b));
+        }
+    }
+}
+
+/// After a snapshot was loaded, every `CollidingEntities` may hold the abandoned
+/// future's partners: empties them all and marks the ids of this step's touching pairs
+/// to be refilled ([`REBUILT`]).
+fn empty_every_list(
+    world: &CollisionWorld,
+    partner_counts: &mut [u32],
+    colliding: &mut Query<&mut CollidingEntities, Allow<Disabled>>,
+) {
+    for mut list in colliding.iter_mut() {
+        if !list.0.is_empty() {
+            list.0.clear();
+        }
+    }
+    for ((a, b), _) in world.pair_results().filter(|(_, result)| result.touching) {
+        partner_counts[a as usize] = REBUILT;
+        partner_counts[b as usize] = REBUILT;
+    }
 }
 
 /// Reports the pairs that ended and started: their messages, `CollidingEntities` and
@@ -118,11 +159,12 @@ fn report_changes(
     counts: Counts,
     partner_counts: &mut Vec<u32>,
     events: &mut MessageWriter<CollisionEvent>,
-    colliding: &mut Query<&mut CollidingEntities>,
+    colliding: &mut Query<&mut CollidingEntities, Allow<Disabled>>,
     commands: &mut Commands,
     observers: &CollisionObservers,
 ) {
     partner_counts.resize(world.colliders.len(), 0);
+    let restored = world.restored_step;
 
     events.write_batch(Counted {
         iterator: ended_pairs(world).map(|(a, b)| CollisionEvent::Ended { a, b }),
@@ -141,7 +183,9 @@ fn report_changes(
                 continue;
             };
             let count = &mut partner_counts[entity.index_u32() as usize];
-            if *count & REBUILT != 0 {
+            if restored {
+                // Every list is rebuilt below.
+            } else if *count & REBUILT != 0 {
                 // Emptied already; refilled from the touching pairs.
             } else if *count > REBUILD_AFTER {
                 touching.0.clear();
@@ -159,6 +203,10 @@ fn report_changes(
     for (a, b) in ended_pairs(world) {
         partner_counts[a.index_u32() as usize] &= REBUILT;
         partner_counts[b.index_u32() as usize] &= REBUILT;
+    }
+    if restored {
+        empty_every_list(world, partner_counts, colliding);
+        any_rebuilt = true;
     }
 
     events.write_batch(Counted {
@@ -259,7 +307,7 @@ fn add_partners(
     world: &CollisionWorld,
     partner_counts: &mut [u32],
     any_rebuilt: bool,
-    colliding: &mut Query<&mut CollidingEntities>,
+    colliding: &mut Query<&mut CollidingEntities, Allow<Disabled>>,
 ) {
     // A pair adds `other` to `entity`'s list if it started, or if the list is rebuilt.
     let adds = |result: &PairResult, id: u32, counts: &[u32]| {

@@ -26,6 +26,7 @@ use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_collider::PlacedCollider;
+use crate::world::placed_translation::PlacedTranslation;
 use crate::world::placement::try_placement;
 use crate::world::sweep::Sweep;
 use crate::world::warnings::{Warning, warn_unplaceable};
@@ -50,7 +51,7 @@ type ColliderData = (
 type ChangedMovingColliders<'w, 's> = Query<
     'w,
     's,
-    ColliderData,
+    (ColliderData, Option<&'static mut PlacedTranslation>),
     (
         Without<StaticCollider>,
         Or<(
@@ -83,21 +84,16 @@ struct ColliderChange<'a> {
     body: Option<Entity>,
     /// Whether it has [`CollisionExclusions`].
     has_exclusions: bool,
+    /// Its [`PlacedTranslation`], if it has one: where the last step left it (a
+    /// snapshot may have restored it), which a sweep starts from and a platform's
+    /// motion is measured from. Without one, the record's place stands in.
+    last_placed: Option<Option<Vec2>>,
 }
 
 impl<'a> ColliderChange<'a> {
     /// The change of one row of [`ColliderData`].
     fn of(
-        (entity, collider, global, layers, is_static, is_swept, body, has_exclusions): &'a (
-            Entity,
-            Ref<'a, Collider>,
-            Ref<'a, GlobalTransform>,
-            Ref<'a, CollisionLayers>,
-            bool,
-            bool,
-            Option<&'a ColliderOf>,
-            bool,
-        ),
+        (entity, collider, global, layers, is_static, is_swept, body, has_exclusions): &'a ColliderDataItem<'a>,
     ) -> Self {
         Self {
             entity: *entity,
@@ -109,8 +105,51 @@ impl<'a> ColliderChange<'a> {
             is_swept: *is_swept,
             body: body.map(|body| body.0),
             has_exclusions: *has_exclusions,
+            last_placed: None,
         }
     }
+
+    /// The change of `data`, with its [`PlacedTranslation`].
+    fn with_translation(
+        data: &'a ColliderDataItem<'a>,
+        placed_translation: Option<&PlacedTranslation>,
+    ) -> Self {
+        Self {
+            last_placed: placed_translation.map(|placed| placed.0),
+            ..Self::of(data)
+        }
+    }
+}
+
+/// One row of [`ColliderData`].
+type ColliderDataItem<'a> = (
+    Entity,
+    Ref<'a, Collider>,
+    Ref<'a, GlobalTransform>,
+    Ref<'a, CollisionLayers>,
+    bool,
+    bool,
+    Option<&'a ColliderOf>,
+    bool,
+);
+
+/// Syncs the collider of `data` and writes where it is now into its
+/// [`PlacedTranslation`] (`None` when it could not be placed); returns whether it is in
+/// the broad phase at its new place.
+fn sync_tracked(
+    world: &mut CollisionWorld,
+    data: &ColliderDataItem,
+    placed_translation: Option<Mut<PlacedTranslation>>,
+) -> bool {
+    let change = ColliderChange::with_translation(data, placed_translation.as_deref());
+    let moved = sync_collider(world, &change);
+    if let Some(mut placed_translation) = placed_translation {
+        let now = world
+            .record_mut(change.entity)
+            .and_then(|placed| placed.bounds.map(|_| placed.iso.translation));
+        placed_translation.set_if_neq(PlacedTranslation(now));
+    }
+    moved
 }
 
 /// Forgets the colliders removed since the last sync (queued by their remove hooks, so
@@ -121,9 +160,11 @@ impl<'a> ColliderChange<'a> {
 pub(crate) fn sync_colliders(
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
-    changed: ChangedMovingColliders,
+    mut colliders: ParamSet<(
+        ChangedMovingColliders,
+        Query<(ColliderData, Option<&mut PlacedTranslation>)>,
+    )>,
     statics: StaticColliders,
-    all: Query<ColliderData>,
     config: Res<SatConfig>,
 ) {
     let start = Instant::now();
@@ -147,14 +188,17 @@ pub(crate) fn sync_colliders(
         }
     }
     let mut moved = 0;
-    for data in &changed {
-        moved += usize::from(sync_collider(world, &ColliderChange::of(&data)));
+    for (data, placed_translation) in &mut colliders.p0() {
+        moved += usize::from(sync_tracked(world, &data, placed_translation));
     }
     changed_statics(&statics, |change| {
         moved += usize::from(sync_collider(world, &change));
     });
-    for data in refreshed.iter().filter_map(|&entity| all.get(entity).ok()) {
-        moved += usize::from(sync_collider(world, &ColliderChange::of(&data)));
+    let mut all = colliders.p1();
+    for &entity in &refreshed {
+        if let Ok((data, placed_translation)) = all.get_mut(entity) {
+            moved += usize::from(sync_tracked(world, &data, placed_translation));
+        }
     }
     refreshed.clear();
     world.refreshed = refreshed;
@@ -185,8 +229,12 @@ fn sync_collider(world: &mut CollisionWorld, change: &ColliderChange) -> bool {
         return false; // both changed and re-marked: placed once already
     }
     let (was_in_grid, old_mobility) = (placed.bounds.is_some(), placed.mobility);
-    // Where it was last step, if it was placed then (a new record never was).
-    let start = (change.is_swept && was_in_grid).then_some(placed.iso.translation);
+    // Where it was last step: its `PlacedTranslation` (restored with a snapshot), or
+    // without one the record's place, if it was placed then (a new record never was).
+    let last = change
+        .last_placed
+        .unwrap_or(was_in_grid.then_some(placed.iso.translation));
+    let start = last.filter(|_| change.is_swept);
     placed.body = change.body.unwrap_or(entity);
     placed.has_exclusions = change.has_exclusions;
     let result = match place(placed, change, mobility, step) {
@@ -341,7 +389,12 @@ fn place(
         }
         placed.scale = scale;
     }
-    placed.previous_translation = placed.iso.translation;
+    // Where the last step left it: without a `PlacedTranslation`, the record's place;
+    // with none yet, here (it has not moved).
+    placed.previous_translation = match change.last_placed {
+        Some(last) => last.unwrap_or(iso.translation),
+        None => placed.iso.translation,
+    };
     placed.iso = iso;
     let bounds = Bounds::of(&placed.shape, &iso);
     placed.bounds = Some(bounds);

@@ -108,6 +108,10 @@ pub struct CollisionWorld {
     ///
     /// [`SatConfig::pile_up_warning`]: crate::SatConfig::pile_up_warning
     pub(crate) pile_up_warned: bool,
+    /// Whether this step compared with a loaded snapshot's
+    /// [`TouchingPairs`](crate::TouchingPairs) rather than the last step's results
+    /// (set by the narrow phase, for the report to rebuild every `CollidingEntities`).
+    pub(crate) restored_step: bool,
 }
 
 impl CollisionWorld {

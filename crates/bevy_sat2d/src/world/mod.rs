@@ -16,15 +16,22 @@
 //! - [`seamless_contact`]: a collider's contact with a static collider that continues
 //!   edge to edge into others it touches is the contact of the whole surface, so no
 //!   push comes from a seam between tiles.
-//! - [`removal`]: the remove hooks that queue dropped colliders, so no step misses one.
+//! - [`removal`]: the remove hooks that queue dropped colliders, so no step misses one,
+//!   and the observers that treat a `Disabled` collider as removed.
+//! - The state a rollback library snapshots ([`crate::SatRollback`]):
+//!   [`TouchingPairs`](touching_pairs::TouchingPairs), the last step's touching pairs, and
+//!   [`PlacedTranslation`](placed_translation::PlacedTranslation), where the last step left
+//!   each collider.
 
 pub(crate) mod collider_sides;
 pub(crate) mod collision_world;
 pub(crate) mod counts;
 pub(crate) mod pair_result;
 pub(crate) mod placed_collider;
+pub(crate) mod placed_translation;
 pub(crate) mod placement;
 pub(crate) mod removal;
 pub(crate) mod seamless_contact;
 pub(crate) mod sweep;
+pub(crate) mod touching_pairs;
 pub(crate) mod warnings;

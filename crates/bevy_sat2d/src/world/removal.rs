@@ -20,24 +20,55 @@
 //! [`SatConfig::enabled`]: crate::SatConfig::enabled
 
 use bevy::ecs::change_detection::DetectChangesMut;
+use bevy::ecs::entity_disabling::Disabled;
 use bevy::ecs::lifecycle::HookContext;
 use bevy::ecs::world::DeferredWorld;
+use bevy::prelude::*;
 
 use crate::world::collision_world::CollisionWorld;
+use crate::world::placed_translation::PlacedTranslation;
 
 /// `Collider`'s remove hook (removal and despawn): queues the entity's record to be
 /// forgotten at the next sync, which ends its pairs.
 pub(crate) fn queue_removed_collider(mut world: DeferredWorld, context: HookContext) {
+    queue_removal(&mut world, context.entity);
+}
+
+/// Queues `entity`'s record, if it has one, to be forgotten at the next sync, and
+/// forgets where it was (a collider that comes back is not swept from there).
+fn queue_removal(world: &mut DeferredWorld, entity: Entity) {
+    if let Some(mut placed_translation) = world.get_mut::<PlacedTranslation>(entity) {
+        placed_translation.set_if_neq(PlacedTranslation(None));
+    }
     let Some(mut collision_world) = world.get_resource_mut::<CollisionWorld>() else {
         return; // no plugin in this world
     };
     let world = collision_world.bypass_change_detection();
-    let Some(placed) = world.record_mut(context.entity) else {
+    let Some(placed) = world.record_mut(entity) else {
         return; // never synced: it has no pairs to end
     };
     if !placed.removal_queued {
         placed.removal_queued = true;
-        world.removed.push(context.entity);
+        world.removed.push(entity);
+    }
+}
+
+/// An observer: a collider that gets Bevy's [`Disabled`] (as bevy_ggrs's
+/// `despawn_rollback` gives it) counts as removed: its pairs end at the next sync and
+/// nothing tests it (the step's queries do not see disabled entities).
+pub(crate) fn forget_disabled_collider(event: On<Insert, Disabled>, mut world: DeferredWorld) {
+    queue_removal(&mut world, event.entity);
+}
+
+/// An observer: a collider enabled again (its [`Disabled`] removed, as a rollback does
+/// for an entity it brings back) is queued for the next sync to place it anew.
+pub(crate) fn place_enabled_collider(
+    event: On<Remove, Disabled>,
+    mut world: ResMut<CollisionWorld>,
+) {
+    let world = world.bypass_change_detection();
+    if !world.refreshed.contains(&event.entity) {
+        world.refreshed.push(event.entity);
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod character_mover_support;
 mod common;
+mod rollback_support;
 mod swept_support;
 
 mod assets;
@@ -22,6 +23,7 @@ mod placement;
 mod query_filter;
 mod readme_snippet;
 mod removal;
+mod rollback;
 mod scenes;
 mod seamless_contacts;
 mod spatial_query;

@@ -84,6 +84,7 @@ pub(super) fn changed_statics(statics: &StaticColliders, mut sync: impl FnMut(Co
                     is_swept,
                     body: bodies.as_ref().map(|(bodies, _)| bodies[row].0),
                     has_exclusions: exclusion_ticks.is_some(),
+                    last_placed: None,
                 });
             }
         }
