@@ -9,6 +9,7 @@ mod pair_normal_push;
 
 use pair_normal_push::pair_normal_push;
 
+use crate::query::concave::mtv_search::search_slack;
 use crate::query::pairs::contact_concave::{bounding_push, measure_parts};
 use crate::query::parts::Parts;
 use crate::query::tolerance;
@@ -92,15 +93,14 @@ pub fn contact_with_neighbours(
     let fallback = along_b.normalize_or(glam::Vec2::Y) * reach;
     let union = measure_parts(&parts_a, &parts_b, tolerance, fallback, b.part_count())?;
     let mut contact = own;
-    // The search's answer is exact to its slack (a quarter of the tolerance, as
-    // `measure_parts` gives it) in depth, not in direction: settle it on a face's normal
-    // where one clears the surface as soon (`pair_normal_push.rs`).
+    // The search's answer is exact to its slack in depth, not in direction: settle it
+    // on a face's normal where one clears the surface as soon (`pair_normal_push.rs`).
     let push = if union.minimal && union.depth > 0.0 {
         pair_normal_push(
             &parts_a,
             &parts_b,
             union.normal * union.depth,
-            0.25 * tolerance,
+            search_slack(tolerance),
             tolerance,
         )
     } else {

@@ -33,6 +33,15 @@ use crate::query::concave::work_budget::{BUILD, PAIR, WorkBudget};
 use crate::query::kernel::plane_distance;
 use crate::query::parts::Parts;
 
+/// How far inside a part pair's difference a point may lie and still count as outside
+/// in the search, for shapes of `tolerance` ([`crate::tolerance`]): a quarter of it.
+/// The answer is exact to this slack in depth (not always in direction: see
+/// `contact_with_neighbours/pair_normal_push.rs`).
+#[inline]
+pub(crate) fn search_slack(tolerance: f32) -> f32 {
+    0.25 * tolerance
+}
+
 /// Up to this many part pairs, the search starts with a window that holds the answer.
 const FEW_PAIRS: usize = 64;
 

@@ -15,7 +15,7 @@ use smallvec::SmallVec;
 use crate::math::segment::closest_point_on_segment;
 use crate::query::concave::aabb_tree::AabbTree;
 use crate::query::concave::meeting_parts::{parts_meet, proven_push, push_separates};
-use crate::query::concave::mtv_search::{Mtv, MtvSearch};
+use crate::query::concave::mtv_search::{Mtv, MtvSearch, search_slack};
 use crate::query::concave::part_pairs::PartPairs;
 use crate::query::concave::work_budget::{BUILD, PAIR, WorkBudget};
 use crate::query::containment::{convex_in_concave, convex_in_convex, part_holds};
@@ -235,7 +235,7 @@ pub(crate) fn measure_parts(
                 pairs: &pairs,
                 deepest,
                 upper,
-                slack: 0.25 * tolerance,
+                slack: search_slack(tolerance),
             }
             .run(&mut budget)
         };
