@@ -15,7 +15,11 @@
 //! - the depth is the same, within rounding, when the whole scene is turned and moved.
 #![no_main]
 
+#[path = "common.rs"]
+mod common;
+
 use arbitrary::Arbitrary;
+use common::deepest_part_overlap;
 use libfuzzer_sys::fuzz_target;
 use sat2d::{Iso, Shape, Vec2};
 
@@ -62,29 +66,6 @@ struct Input {
     frame_turn: u16,
     frame_x: u16,
     frame_y: u16,
-}
-
-/// A shape's convex parts, each as a shape of its own.
-fn convex_parts(shape: &Shape) -> Vec<Shape> {
-    match shape {
-        Shape::Concave(polygon) => polygon.parts().iter().cloned().map(Shape::Polygon).collect(),
-        other => vec![other.clone()],
-    }
-}
-
-/// How deep the deepest pair of convex parts overlaps (a convex pair's depth is its
-/// exact MTV), 0 when none does.
-fn deepest_part_overlap(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f32 {
-    let parts_b = convex_parts(b);
-    convex_parts(a)
-        .iter()
-        .flat_map(|part_a| {
-            parts_b
-                .iter()
-                .filter_map(move |part_b| sat2d::contact(part_a, iso_a, part_b, iso_b))
-        })
-        .map(|contact| contact.depth)
-        .fold(0.0, f32::max)
 }
 
 fuzz_target!(|input: Input| {

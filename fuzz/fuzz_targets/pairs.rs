@@ -9,32 +9,9 @@
 mod common;
 
 use arbitrary::Arbitrary;
-use common::{FuzzIso, FuzzShape, finite, resolution, unit};
+use common::{FuzzIso, FuzzShape, deepest_part_overlap, finite, resolution, unit};
 use libfuzzer_sys::fuzz_target;
 use sat2d::{Iso, Shape};
-
-/// A shape's convex parts, each as a shape of its own.
-fn convex_parts(shape: &Shape) -> Vec<Shape> {
-    match shape {
-        Shape::Concave(polygon) => polygon.parts().iter().cloned().map(Shape::Polygon).collect(),
-        other => vec![other.clone()],
-    }
-}
-
-/// How deep the deepest pair of convex parts overlaps (a convex pair's depth is its
-/// exact MTV), 0 when none does.
-fn deepest_part_overlap(a: &Shape, iso_a: &Iso, b: &Shape, iso_b: &Iso) -> f32 {
-    let parts_b = convex_parts(b);
-    convex_parts(a)
-        .iter()
-        .flat_map(|part_a| {
-            parts_b
-                .iter()
-                .filter_map(move |part_b| sat2d::contact(part_a, iso_a, part_b, iso_b))
-        })
-        .map(|contact| contact.depth)
-        .fold(0.0, f32::max)
-}
 
 #[derive(Arbitrary, Debug)]
 struct Input {
