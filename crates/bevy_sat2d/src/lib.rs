@@ -178,6 +178,30 @@
 //! # bevy::ecs::system::assert_is_system(walk);
 //! ```
 //!
+//! # Rollback and determinism
+//!
+//! Rollback netcode (bevy_ggrs, lightyear) loads a snapshot of some frames ago and
+//! simulates those frames again. Run the plugin in the rollback schedule
+//! (`SatPlugin::new(GgrsSchedule)`, with [`CharacterMoverPlugin`] in the same one), read
+//! its events there after [`SatSystems::Events`], and register its rollback set with
+//! one call, [`SatRollback::register`], over your library's registration
+//! ([`RollbackRegistry`]):
+//!
+//! - [`TouchingPairs`], a resource: the last step's touching pairs, which the next
+//!   step's `Started` / `Ongoing` / `Ended` compare against (16 bytes a pair);
+//! - [`PlacedTranslation`], on every collider: where the last step left it, which a
+//!   sweep starts from and a ridden platform's motion is measured from (12 bytes);
+//! - [`MoverOutput`], [`CharacterMover`] and [`CollisionExclusions`]: the mover's state.
+//!
+//! After a load, the next step sees that [`TouchingPairs`] is not the one it wrote,
+//! compares with the restored pairs, tests every pair afresh and rebuilds every
+//! [`CollidingEntities`]; the broad phase and placed shapes follow the restored
+//! transforms (a restored `Transform` is a changed one). Entities with Bevy's `Disabled`
+//! (bevy_ggrs's `despawn_rollback`) count as removed. Results do not depend on `Entity`
+//! numbering; the order of events within a step does (entity index order), so sort
+//! them by a stable id of your own where order matters. [`SatRollback`] lists the set
+//! and the guarantees.
+//!
 //! # Conventions
 //!
 //! Those of [`sat2d`]: a contact's normal is a unit vector from the first entity to the
@@ -199,6 +223,7 @@
 //! - `query/`: `SpatialQuery`, `QueryFilter`, the ray walk through the grid.
 //! - `assets/`: `.collider.ron` shapes, hot reloaded.
 //! - `character_mover/`: `CharacterMover` and `move_and_slide`.
+//! - `rollback.rs`: `SatRollback`, the rollback set, named to a rollback library.
 //! - `tiles/`: `TileLevel`, a tile grid as few merged colliders rebuilt per chunk, and
 //!   `TileCells`, the cell a hit lands on.
 //! - `debug_overlay/` (feature `debug-overlay`): the egui panel, gizmos, SAT explainer.
