@@ -79,7 +79,8 @@
 //!   the deepest part's MTV can drive B into a neighbouring part, and no combination
 //!   of per-part MTVs is the shortest push out in general.
 //!   The exact search has a deterministic work budget (a count of steps, not a clock:
-//!   1,500,000 plus 300 per point of both shapes' parts, about 1 ms, and 10 to 25 ms
+//!   1,500,000 plus 300 per point of both shapes' parts: up to about 3 ms for 64-point
+//!   outlines, where ordinary pairs need at most about 1.4 ms, and 10 to 35 ms
 //!   for 4,096-point outlines on a 2-core machine); past it, the push still
 //!   separates every part but may be longer than the shortest, and
 //!   [`Contact::is_minimal`] says so. Every ordinary pair of outlines up to 64

@@ -58,7 +58,8 @@
 //! search). So the work is counted ([`WorkBudget`](work_budget::WorkBudget)): each
 //! part pair looked at, difference built, square tested and candidate point tested
 //! spends units by the points it reads, up to `1,500,000 + 300 ×` the parts' points
-//! (about 1 ms, on the machine the bounds were measured on). That holds every ordinary
+//! (up to about 3 ms for 64-point outlines on the machine the bounds were measured on,
+//! where ordinary pairs need at most about 1.4 ms). That holds every ordinary
 //! pair of outlines up to 64 points exactly (14,000 seeded random pairs of like size,
 //! overlapping anywhere, needed at most 1.22 million units; the `concave_ordinary`
 //! bench and the `concave_mtv` fuzz target check it); it is reached by adversarial

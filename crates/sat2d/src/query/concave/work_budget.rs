@@ -24,8 +24,8 @@ pub(crate) const TEST: usize = 16;
 
 /// Units every search may spend, whatever the shapes' size: enough for every
 /// ordinary pair of outlines up to 64 points (the most seen in 14,000 seeded random
-/// pairs of like size, overlapping anywhere, was 1.22 million), about 1 ms. A unit is
-/// about 0.5 to 1 ns of search on the machine the bounds were measured on (two cores,
+/// pairs of like size, overlapping anywhere, was 1.22 million, about 1.4 ms). A unit is
+/// about 1 to 2 ns of search on the machine the bounds were measured on (two cores,
 /// shared).
 const BASE: u64 = 1_500_000;
 
