@@ -14,7 +14,8 @@ use crate::shape::boundary_flags::{BOUNDARY_EDGE, EVERYWHERE};
 use crate::shape::rounded_convex::RoundedConvex;
 
 /// Cores with at most this many points are used whole: cutting them saves nothing.
-const SMALL: usize = 16;
+/// (A difference of two such cores is the same in every window.)
+pub(crate) const SMALL: usize = 16;
 
 /// A convex core's points and normals, cut down to a box.
 #[expect(

@@ -223,14 +223,15 @@ impl MinkowskiDifference {
     }
 
     /// Differences with at most this many points are used whole: cutting them to a
-    /// window saves less than it costs. (Two cores with this many points together
-    /// give no more, and [`ConvexWindow`] keeps such cores whole.)
-    pub const SMALL: usize = 16;
+    /// window saves less than it costs. (Two cores of up to
+    /// [`convex_window::SMALL`](crate::query::concave::convex_window) points each give
+    /// no more.)
+    pub const SMALL: usize = 32;
 
     /// Whether the difference has at most [`Self::SMALL`] points, so that
     /// [`clipped`](Self::clipped) keeps it whole.
     pub fn is_small(&self) -> bool {
-        self.points.len() <= 32
+        self.points.len() <= Self::SMALL
     }
 
     /// The box around the difference, its radius included.

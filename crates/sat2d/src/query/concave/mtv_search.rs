@@ -26,6 +26,7 @@ use core::ops::ControlFlow;
 use glam::Vec2;
 
 use crate::Aabb;
+use crate::query::concave::convex_window;
 use crate::query::concave::minkowski_difference::MinkowskiDifference;
 use crate::query::concave::nearest_uncovered::{Window, nearest_uncovered_point};
 use crate::query::concave::part_pairs::PartPairs;
@@ -201,7 +202,10 @@ impl MtvSearch<'_> {
                 // distance is at most the Euclidean one).
                 let view = difference.view();
                 let distance = plane_distance(view, Vec2::ZERO) - view.radius;
-                let whole = core_a.points.len() + core_b.points.len() <= MinkowskiDifference::SMALL;
+                // Built from whole cores and never cut: the same in every window.
+                let whole = core_a.points.len() <= convex_window::SMALL
+                    && core_b.points.len() <= convex_window::SMALL
+                    && difference.is_small();
                 let needed = difference.farthest() >= covered;
                 if whole {
                     built.whole.insert((i as u32, j as u32));
