@@ -2,9 +2,9 @@
 
 use super::TraceError;
 
-/// Grid edges are numbered below this, so that a `u32` holds an edge or a loop with a
-/// bit to spare (see `marching_squares.rs`).
-const MAX_EDGES: u128 = 1 << 31;
+/// Grid edges are numbered below this, so that a `u32` holds an edge plus one, or a
+/// loop, with a bit to spare (see `marching_squares.rs`).
+const MAX_EDGES: u128 = (1 << 31) - 1;
 
 /// A row-major grid of alpha values (`0.0` transparent to `1.0` opaque), top row
 /// first, as images store them. Every value is finite; values outside `0..=1` are

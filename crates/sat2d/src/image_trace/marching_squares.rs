@@ -25,15 +25,18 @@
 //! the loops are returned with y flipped to point up.
 //!
 //! ```text
-//! link: for each cell, row by row: next[entry edge] = exit edge, for each piece
-//! walk: for each cell, row by row:
+//! link: for each cell, row by row: next[entry edge] = exit edge, for each piece;
+//!     remember the cells with a piece joining the right and bottom sides
+//! walk: for each cell remembered, in order:
 //!     a loop not yet walked whose piece here joins the right and bottom sides starts
 //!     here (its first cell: its top and left sides are shared with earlier cells)
 //!     follow next from that piece's entry, labelling each edge with the loop's number
 //!     keep the points if the loop's area reaches the minimum, else drop them
 //! ```
 //! Both passes take time in proportion to the cells and the crossings, and memory to
-//! one `u32` per grid edge and one point per kept crossing.
+//! one `u32` per grid edge (zeroed memory, touched only near crossings) and one point
+//! per kept crossing. Loops come out in the order of their first cells, each starting
+//! at its first piece's entry, as a scan of every piece of every cell would find them.
 
 use glam::Vec2;
 
@@ -47,6 +50,10 @@ const SAMPLE_MARGIN: f32 = 1e-3;
 /// The cell's sides clockwise from its top: top, right, bottom, left (side `i` runs
 /// from corner `i` to corner `i + 1`, the corners clockwise from the top-left).
 const SIDES: usize = 4;
+
+/// The right and bottom sides.
+const RIGHT: u8 = 1;
+const BOTTOM: u8 = 2;
 
 /// The pieces of each cell kind: indexed by whether the centre of a saddle is clear,
 /// then by the four corners' opacity as bits (top-left 1, top-right 2, bottom-right 4,
@@ -110,21 +117,20 @@ const fn is_opaque(kind: usize, corner: usize) -> bool {
 pub(crate) fn trace_loops(mask: &AlphaMask<'_>, threshold: f32, min_area: f32) -> TracedLoops {
     let grid = SampleGrid::new(mask, threshold);
     let mut loops = TracedLoops::new(vec![NO_LOOP; grid.edge_count()]);
-    grid.link_pieces(loops.edge_loops_mut());
-    for row in 0..grid.rows - 1 {
-        for column in 0..grid.columns - 1 {
-            let right = grid.edge(column + 1, row, true);
-            let bottom = grid.edge(column, row + 1, false);
-            let next = loops.edge_loops_mut();
-            let start = if next[right as usize] == bottom {
-                right
-            } else if next[bottom as usize] == right {
-                bottom
-            } else {
-                continue;
-            };
-            grid.walk_loop(&mut loops, start, min_area);
-        }
+    let corners = grid.link_pieces(loops.edge_loops_mut());
+    for cell in corners {
+        let (column, row) = (cell as usize % grid.columns, cell as usize / grid.columns);
+        let right = grid.edge(column + 1, row, true);
+        let bottom = grid.edge(column, row + 1, false);
+        let next = loops.edge_loops_mut();
+        let start = if next[right as usize] == bottom + 1 {
+            right
+        } else if next[bottom as usize] == right + 1 {
+            bottom
+        } else {
+            continue; // walked already
+        };
+        grid.walk_loop(&mut loops, start, min_area);
     }
     loops
 }
@@ -208,9 +214,12 @@ impl<'a> SampleGrid<'a> {
             }
     }
 
-    /// Sets `next[entry] = exit` for each piece of outline in every cell, from the
-    /// grid edge of its entry side to that of its exit side.
-    fn link_pieces(&self, next: &mut [u32]) {
+    /// Sets `next[entry] = exit + 1` for each piece of outline in every cell, from the
+    /// grid edge of its entry side to that of its exit side; returns the cells (as
+    /// `row × columns + column`, in order) with a piece joining their right and bottom
+    /// sides.
+    fn link_pieces(&self, next: &mut [u32]) -> Vec<u32> {
+        let mut corners = Vec::new();
         let mut above = vec![false; self.columns];
         let mut below = vec![false; self.columns];
         self.opaque_row(0, &mut above);
@@ -233,11 +242,15 @@ impl<'a> SampleGrid<'a> {
                     self.edge(column, row, true),
                 ];
                 for &(entry, exit) in &pieces.pairs[..pieces.count as usize] {
-                    next[sides[entry as usize] as usize] = sides[exit as usize];
+                    next[sides[entry as usize] as usize] = sides[exit as usize] + 1;
+                    if (entry, exit) == (RIGHT, BOTTOM) || (entry, exit) == (BOTTOM, RIGHT) {
+                        corners.push((row * self.columns + column) as u32);
+                    }
                 }
             }
             std::mem::swap(&mut above, &mut below);
         }
+        corners
     }
 
     /// Whether the centre of the cell whose top-left sample is `(column, row)`, the
@@ -265,6 +278,7 @@ impl<'a> SampleGrid<'a> {
             if following & WALKED != 0 {
                 break; // back at the start
             }
+            let following = following - 1;
             let point = self.crossing(edge);
             loops.points_mut().push(Vec2::new(point.x, -point.y));
             let column = (edge as usize / 2) % self.columns;

@@ -4,10 +4,12 @@
 
 use glam::Vec2;
 
-/// No loop crosses this grid edge (and, while tracing, no piece starts there).
-pub(crate) const NO_LOOP: u32 = u32::MAX;
+/// No loop crosses this grid edge (and, while tracing, no piece starts there). Zero, so
+/// that the table starts as zeroed memory the system hands out untouched.
+pub(crate) const NO_LOOP: u32 = 0;
 
 /// Set on a grid edge's entry once its loop is walked: the other bits number the loop.
+/// Before that, the entry is the piece's exit edge plus one.
 pub(crate) const WALKED: u32 = 1 << 31;
 
 /// Every traced loop, numbered in the order marching squares met them, with y up (so
@@ -79,8 +81,7 @@ impl TracedLoops {
     /// keeps its points when its area is at least `min_area` (either sign), drops them
     /// otherwise.
     pub(crate) fn finish_loop(&mut self, first_point: usize, anchor: u32, min_area: f32) {
-        let area =
-            crate::decompose::outline::signed_area(self.points[first_point..].iter().copied());
+        let area = signed_area(&self.points[first_point..]);
         if area.abs() >= min_area {
             self.kept
                 .push((self.areas.len() as u32, first_point as u32));
@@ -113,4 +114,21 @@ impl TracedLoops {
             }
         }
     }
+}
+
+/// The signed area of the closed loop `points` (positive counter-clockwise): the
+/// shoelace formula relative to the first point, summed in `f64` in order, as
+/// `decompose::outline::signed_area` takes it (the same value), over a slice.
+fn signed_area(points: &[Vec2]) -> f32 {
+    let Some(&origin) = points.first() else {
+        return 0.0;
+    };
+    let mut sum = -0.0f64;
+    let mut previous = Vec2::ZERO.as_dvec2();
+    for &point in points[1..].iter().chain([&origin]) {
+        let relative = (point - origin).as_dvec2();
+        sum += previous.perp_dot(relative);
+        previous = relative;
+    }
+    (sum * 0.5) as f32
 }
