@@ -68,12 +68,16 @@ impl MinkowskiDifference {
         let (count_a, count_b) = (a.points.len(), b.points.len());
         let (edges_a, edges_b) = (closed_edge_count(a), closed_edge_count(b));
         let capacity = (edges_a + edges_b).max(1);
-        let mut difference = Self {
-            points: SmallVec::from_elem(Vec2::ZERO, capacity),
-            normals: SmallVec::from_elem(Vec2::ZERO, capacity),
-            flags: SmallVec::from_elem(0, capacity),
-            radius: a.radius + b.radius,
-        };
+        let mut points: SmallVec<[Vec2; INLINE]> = SmallVec::from_elem(Vec2::ZERO, capacity);
+        let mut normals: SmallVec<[Vec2; INLINE]> = SmallVec::from_elem(Vec2::ZERO, capacity);
+        let mut flags: SmallVec<[u8; INLINE]> = SmallVec::from_elem(0, capacity);
+        // Written through plain slices: a small vector's index checks where it lives
+        // on every access.
+        let (out_points, out_normals, out_flags) = (
+            points.as_mut_slice(),
+            normals.as_mut_slice(),
+            flags.as_mut_slice(),
+        );
         let next = |index: usize, count: usize| if index + 1 == count { 0 } else { index + 1 };
         let (mut index_a, mut index_b) = (lowest(a.points, 1.0), lowest(b.points, -1.0));
         let (mut left_a, mut left_b) = (edges_a, edges_b);
@@ -82,9 +86,9 @@ impl MinkowskiDifference {
         loop {
             let (next_a, next_b) = (next(index_a, count_a), next(index_b, count_b));
             let point_a = a.points[index_a];
-            difference.points[written] = point_a - point_b;
+            out_points[written] = point_a - point_b;
             let (here_a, here_b) = (flag_a(index_a), flag_b(index_b));
-            difference.flags[written] = here_a & here_b & CONVEX_CORNER;
+            out_flags[written] = here_a & here_b & CONVEX_CORNER;
             written += 1;
             if left_a == 0 && left_b == 0 {
                 break;
@@ -99,15 +103,12 @@ impl MinkowskiDifference {
             let take_b = (left_b > 0) & ((left_a == 0) | (order <= 0));
             let normal_a = a.normals.get(index_a).copied().unwrap_or_default();
             let normal_b = -b.normals.get(index_b).copied().unwrap_or_default();
-            difference.normals[written - 1] =
-                Vec2::select(glam::BVec2::splat(take_a), normal_a, normal_b);
+            out_normals[written - 1] = Vec2::select(glam::BVec2::splat(take_a), normal_a, normal_b);
             // A's edge moved by B's corner, or B's edge moved by A's corner.
-            let from_a = take_a && here_a & BOUNDARY_EDGE != 0 && here_b & CONVEX_CORNER != 0;
-            let from_b = take_b && here_b & BOUNDARY_EDGE != 0 && here_a & CONVEX_CORNER != 0;
-            let parallel = take_a && take_b && (here_a | here_b) & BOUNDARY_EDGE != 0;
-            if from_a || from_b || parallel {
-                difference.flags[written - 1] |= BOUNDARY_EDGE;
-            }
+            let from_a = take_a & (here_a & BOUNDARY_EDGE != 0) & (here_b & CONVEX_CORNER != 0);
+            let from_b = take_b & (here_b & BOUNDARY_EDGE != 0) & (here_a & CONVEX_CORNER != 0);
+            let parallel = take_a & take_b & ((here_a | here_b) & BOUNDARY_EDGE != 0);
+            out_flags[written - 1] |= u8::from(from_a | from_b | parallel) * BOUNDARY_EDGE;
             index_a = if take_a { next_a } else { index_a };
             (index_b, point_b) = if take_b {
                 (next_b, after_b)
@@ -120,12 +121,15 @@ impl MinkowskiDifference {
                 break;
             }
         }
-        difference.points.truncate(written);
-        difference.flags.truncate(written);
-        difference
-            .normals
-            .truncate(if edges_a + edges_b == 0 { 0 } else { written });
-        difference
+        points.truncate(written);
+        flags.truncate(written);
+        normals.truncate(if edges_a + edges_b == 0 { 0 } else { written });
+        Self {
+            points,
+            normals,
+            flags,
+            radius: a.radius + b.radius,
+        }
     }
 
     /// `A ⊖ B` as it is within `window`, for cores `a` and `b` whose boxes (radii
