@@ -32,9 +32,9 @@ pub(crate) fn simplify_loops(loops: &[&[Vec2]], tolerance: f32) -> Vec<Vec<Vec2>
 /// The indices `walk` keeps, in order: its first point, the point farthest from it,
 /// and every point that the spans between kept points stray from by more than
 /// `tolerance`; at least three when the loop has three. Should it keep more than
-/// `limit`, it stops there: the result then holds `limit + 1` indices (and not the
-/// simplified loop), so that an outline far too detailed costs no more than the
-/// limit.
+/// `limit`, it stops there: the result then holds more than `limit` indices (and is
+/// not the simplified loop), so that an outline far too detailed costs no more than
+/// the limit.
 pub(crate) fn douglas_peucker(walk: &[Vec2], tolerance: f32, limit: usize) -> Vec<usize> {
     let count = walk.len();
     if count <= 3 {
