@@ -11,9 +11,10 @@ use crate::query::concave::convex_window::ConvexWindow;
 use crate::shape::boundary_flags::{BOUNDARY_EDGE, CONVEX_CORNER, EVERYWHERE};
 use crate::shape::rounded_convex::RoundedConvex;
 
-/// Points a difference holds without allocating: two quadrilaterals' worth (most
-/// concave parts are triangles and quadrilaterals).
-const INLINE: usize = 8;
+/// Points a difference holds without allocating: two hexagons' worth (the parts of
+/// ordinary concave outlines have three to six points; instructions over seeded
+/// 64-point pairs: 8 points 2.28 G, 12 points 2.21 G, 16 points 2.27 G).
+const INLINE: usize = 12;
 
 /// `A ⊖ B = { a − b }` of two rounded convex cores, itself a rounded convex core with
 /// radius `A.radius + B.radius`, in the frame both are given in. B moved by `t`
