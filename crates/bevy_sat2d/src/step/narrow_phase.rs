@@ -189,16 +189,7 @@ pub(crate) fn test_candidate_pairs(
                         sweep_tests.push(results.len());
                     }
                     tests += 1;
-                    results.push(PairResult {
-                        touching: false,
-                        touched_before,
-                        swept: false,
-                        test: if sweep {
-                            Test::TouchOrSweep
-                        } else {
-                            Test::Touch
-                        },
-                    });
+                    results.push(PairResult::to_test(touched_before, sweep));
                 }
             }
         }

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use sat2d::broad_phase::IdPair;
 
 use crate::world::collider_sides::ColliderSides;
-use crate::world::pair_result::{EndedPair, EntityPair, PairResult, Test};
+use crate::world::pair_result::{EndedPair, EntityPair, PairResult};
 use crate::world::touching_pairs::TouchingPairs;
 
 /// The grid ids of `pair`: its entities' indices, smaller first.
@@ -62,16 +62,7 @@ pub(crate) fn compare_with_restored(
         if sweep {
             sweep_tests.push(results.len());
         }
-        results.push(PairResult {
-            touching: false,
-            touched_before,
-            swept: false,
-            test: if sweep {
-                Test::TouchOrSweep
-            } else {
-                Test::Touch
-            },
-        });
+        results.push(PairResult::to_test(touched_before, sweep));
     }
     ended.extend(previous.map(|(ids, entities, _)| (ids, entities)));
     candidates.len()

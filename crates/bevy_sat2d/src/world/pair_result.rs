@@ -56,6 +56,22 @@ pub(crate) struct PairResult {
 }
 
 impl PairResult {
+    /// A result still to be tested this step: a touch test, and a sweep as well when
+    /// `sweep` (a collider moved and the pair did not touch at the end of the last
+    /// step). `touched_before` as for the field.
+    pub(crate) fn to_test(touched_before: bool, sweep: bool) -> Self {
+        Self {
+            touching: false,
+            touched_before,
+            swept: false,
+            test: if sweep {
+                Test::TouchOrSweep
+            } else {
+                Test::Touch
+            },
+        }
+    }
+
     /// Whether the pair that started this step.
     pub(crate) fn started(&self) -> bool {
         self.touching && !self.touched_before
