@@ -12,6 +12,8 @@
 //! the polygon cannot touch an edge from outside without crossing it. Neither can lie
 //! on the union's boundary, so the search never needs their points.
 
+use crate::Shape;
+
 /// Set on a part's point when the edge from it to the next point lies on the
 /// polygon's boundary (its outline or a hole's), or may: an edge that merged a
 /// boundary edge with a diagonal running straight on counts.
@@ -23,6 +25,19 @@ pub(crate) const CONVEX_CORNER: u8 = 2;
 
 /// Both flags: a convex shape's every edge and corner.
 pub(crate) const EVERYWHERE: u8 = BOUNDARY_EDGE | CONVEX_CORNER;
+
+impl Shape {
+    /// Which edges and corners of convex part `index` lie on the shape's boundary
+    /// (this module's flags), one byte per point of [`Self::part`]; `None` for a convex
+    /// shape, whose every edge and corner does.
+    #[inline]
+    pub(crate) fn part_flags(&self, index: usize) -> Option<&[u8]> {
+        match self {
+            Self::Concave(polygon) => Some(polygon.part_flags(index)),
+            _ => None,
+        }
+    }
+}
 
 /// The flags of each part's points, for parts given as index walks into `points`
 /// (counter-clockwise) whose loops start at 0 and at each of `hole_starts` (the outline

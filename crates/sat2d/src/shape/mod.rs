@@ -336,17 +336,6 @@ impl Shape {
         }
     }
 
-    /// Which edges and corners of convex part `index` lie on the shape's boundary
-    /// ([`boundary_flags`]), one byte per point of [`Self::part`]; `None` for a convex
-    /// shape, whose every edge and corner does.
-    #[inline]
-    pub(crate) fn part_flags(&self, index: usize) -> Option<&[u8]> {
-        match self {
-            Self::Concave(polygon) => Some(polygon.part_flags(index)),
-            _ => None,
-        }
-    }
-
     /// Whether [`Self::try_scaled`] by `scale` is exact. Polygons and segments scale
     /// exactly; circles and capsules only under uniform scale.
     #[must_use]

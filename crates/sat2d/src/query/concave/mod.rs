@@ -76,6 +76,7 @@
 
 pub(crate) mod aabb_tree;
 pub(crate) mod boundary_piece;
+pub(crate) mod clip_side;
 pub(crate) mod convex_window;
 pub(crate) mod hull_push;
 pub(crate) mod meeting_parts;
