@@ -22,7 +22,7 @@ struct Names;
 
 impl RollbackRegistry for Names {
     fn component<T: Component<Mutability = Mutable> + Clone>(&mut self, _: &mut App) {}
-    fn resource<T: Resource + Clone>(&mut self, _: &mut App) {}
+    fn resource<T: Resource<Mutability = Mutable> + Clone>(&mut self, _: &mut App) {}
 }
 
 /// The snapshot of the rollback set for colliders: the resource and one component per

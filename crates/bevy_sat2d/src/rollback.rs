@@ -13,24 +13,33 @@ use crate::world::touching_pairs::TouchingPairs;
 /// implement it once over the library (bevy_ggrs: `rollback_component_with_clone` and
 /// `rollback_resource_with_clone`; lightyear: its prediction registration).
 ///
-/// ```ignore
-/// // With bevy_ggrs (not a dependency of this crate).
+/// ```
+/// // With bevy_ggrs (a dev-dependency of this crate, not a dependency).
+/// use bevy::ecs::component::Mutable;
+/// use bevy::prelude::*;
+/// use bevy_ggrs::prelude::*;
+/// use bevy_sat2d::prelude::*;
+/// use bevy_sat2d::{RollbackRegistry, SatRollback};
+///
 /// struct Ggrs;
 /// impl RollbackRegistry for Ggrs {
 ///     fn component<T: Component<Mutability = Mutable> + Clone>(&mut self, app: &mut App) {
 ///         app.rollback_component_with_clone::<T>();
 ///     }
-///     fn resource<T: Resource + Clone>(&mut self, app: &mut App) {
+///     fn resource<T: Resource<Mutability = Mutable> + Clone>(&mut self, app: &mut App) {
 ///         app.rollback_resource_with_clone::<T>();
 ///     }
 /// }
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::new(GgrsSchedule)))
+///     .add_plugins(GgrsPlugin::<GgrsConfig<u8>>::default());
 /// SatRollback::register(&mut app, &mut Ggrs);
 /// ```
 pub trait RollbackRegistry {
     /// Snapshot component `T` of every rollback entity, cloned.
     fn component<T: Component<Mutability = Mutable> + Clone>(&mut self, app: &mut App);
     /// Snapshot resource `T`, cloned.
-    fn resource<T: Resource + Clone>(&mut self, app: &mut App);
+    fn resource<T: Resource<Mutability = Mutable> + Clone>(&mut self, app: &mut App);
 }
 
 /// The plugin's rollback set: what a rollback library (bevy_ggrs, lightyear) must
@@ -81,7 +90,7 @@ pub trait RollbackRegistry {
 ///     fn component<T: Component<Mutability = Mutable> + Clone>(&mut self, _: &mut App) {
 ///         self.0.push(std::any::type_name::<T>());
 ///     }
-///     fn resource<T: Resource + Clone>(&mut self, _: &mut App) {
+///     fn resource<T: Resource<Mutability = Mutable> + Clone>(&mut self, _: &mut App) {
 ///         self.0.push(std::any::type_name::<T>());
 ///     }
 /// }

@@ -3,6 +3,8 @@
 //! in between simulated again.
 #![allow(dead_code)]
 
+pub mod ggrs_game;
+
 use std::any::Any;
 
 use bevy::ecs::component::Mutable;
@@ -108,7 +110,7 @@ impl RollbackRegistry for Snapshotter {
         Snapshotter::component::<T>(self);
     }
 
-    fn resource<T: Resource + Clone>(&mut self, _: &mut App) {
+    fn resource<T: Resource<Mutability = Mutable> + Clone>(&mut self, _: &mut App) {
         Snapshotter::resource::<T>(self);
     }
 }
