@@ -196,8 +196,8 @@
 //! After a load, the next step sees that [`TouchingPairs`] is not the one it wrote,
 //! compares with the restored pairs, tests every pair afresh and rebuilds every
 //! [`CollidingEntities`]; the broad phase and placed shapes follow the restored
-//! transforms (a restored `Transform` is a changed one). Entities with Bevy's `Disabled`
-//! (bevy_ggrs's `despawn_rollback`) count as removed. Results do not depend on `Entity`
+//! transforms (a restored `Transform` is a changed one). Disabled entities (Bevy's
+//! `Disabled`, bevy_ggrs's `RollbackDespawned` from `despawn_rollback`) count as removed. Results do not depend on `Entity`
 //! numbering; the order of events within a step does (entity index order), so sort
 //! them by a stable id of your own where order matters. [`SatRollback`] lists the set
 //! and the guarantees.

@@ -29,7 +29,7 @@ use crate::step::report::report_collisions;
 use crate::step::sync::sync_colliders;
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_translation::PlacedTranslation;
-use crate::world::removal::{forget_disabled_collider, place_enabled_collider};
+use crate::world::removal::observe_disabling_components;
 
 /// Collision detection for 2D: add it, put [`Collider`]s on entities, read
 /// [`CollisionEvent`]s.
@@ -203,10 +203,10 @@ impl Plugin for SatPlugin {
                         .run_if(detection_enabled),
                 );
         }
-        // Disabled colliders (Bevy's `Disabled`, bevy_ggrs's `despawn_rollback`) count
-        // as removed, and are placed anew when enabled again.
-        app.add_observer(forget_disabled_collider)
-            .add_observer(place_enabled_collider);
+        // Disabled colliders (Bevy's `Disabled`, bevy_ggrs's `RollbackDespawned`) count
+        // as removed, and are placed anew when enabled again: every disabling component
+        // the app's plugins registered, whichever was added first.
+        app.add_systems(PreStartup, observe_disabling_components);
         app.add_message::<CollisionEvent>().add_systems(
             schedule,
             (

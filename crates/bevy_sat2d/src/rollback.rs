@@ -63,9 +63,11 @@ pub trait RollbackRegistry {
 /// `GlobalTransform`, propagated from it in the step's schedule), and `Collider`,
 /// [`CollisionLayers`](crate::CollisionLayers) or markers if it changes them.
 ///
-/// **Disabled entities** (Bevy's `Disabled`, which bevy_ggrs's `despawn_rollback`
-/// inserts) count as removed: their pairs end and nothing tests them; enabled again,
-/// they are placed anew.
+/// **Disabled entities** count as removed: their pairs end and nothing tests them;
+/// enabled again, they are placed anew. That holds for every disabling component
+/// registered when the app starts: Bevy's `Disabled`, and bevy_ggrs's
+/// `RollbackDespawned`, which its `despawn_rollback` inserts until the frame is
+/// confirmed.
 ///
 /// **Order of events.** Within a step, `Ended` comes first, then `Started`, then
 /// `Ongoing`, each in the order of the pairs' entity indices (smaller, then larger) and

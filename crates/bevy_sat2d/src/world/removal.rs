@@ -20,7 +20,8 @@
 //! [`SatConfig::enabled`]: crate::SatConfig::enabled
 
 use bevy::ecs::change_detection::DetectChangesMut;
-use bevy::ecs::entity_disabling::Disabled;
+use bevy::ecs::component::ComponentId;
+use bevy::ecs::entity_disabling::DefaultQueryFilters;
 use bevy::ecs::lifecycle::HookContext;
 use bevy::ecs::world::DeferredWorld;
 use bevy::prelude::*;
@@ -56,26 +57,46 @@ fn queue_removal(world: &mut DeferredWorld, entity: Entity) {
 /// An observer: a collider that gets Bevy's [`Disabled`] (as bevy_ggrs's
 /// `despawn_rollback` gives it) counts as removed: its pairs end at the next sync and
 /// nothing tests it (the step's queries do not see disabled entities).
-pub(crate) fn forget_disabled_collider(event: On<Insert, Disabled>, mut world: DeferredWorld) {
+/// Watches every disabling component registered when it runs, at startup (Bevy's
+/// `Disabled`, bevy_ggrs's `RollbackDespawned`, which its `despawn_rollback` inserts):
+/// a collider disabled by any of them counts as removed, and is placed anew when no
+/// disabling component is left on it.
+pub(crate) fn observe_disabling_components(world: &mut World) {
+    let disabling: Vec<ComponentId> = world
+        .resource::<DefaultQueryFilters>()
+        .disabling_ids()
+        .collect();
+    world.spawn(Observer::new(forget_disabled_collider).with_components(disabling.clone()));
+    world.spawn(Observer::new(place_enabled_collider).with_components(disabling));
+}
+
+fn forget_disabled_collider(event: On<Insert>, mut world: DeferredWorld) {
     queue_removal(&mut world, event.entity);
 }
 
-/// An observer: a collider enabled again (its [`Disabled`] removed, as a rollback does
-/// for an entity it brings back) is queued for the next sync to place it anew.
-pub(crate) fn place_enabled_collider(
-    event: On<Remove, Disabled>,
-    mut world: ResMut<CollisionWorld>,
-) {
-    let world = world.bypass_change_detection();
-    if !world.refreshed.contains(&event.entity) {
-        world.refreshed.push(event.entity);
+fn place_enabled_collider(event: On<Remove>, mut world: DeferredWorld) {
+    let entity = event.entity;
+    let Ok(entity_ref) = world.get_entity(entity) else {
+        return;
+    };
+    // The component being removed is still there: another one keeps it disabled.
+    let disabled_by = world
+        .resource::<DefaultQueryFilters>()
+        .disabling_ids()
+        .filter(|&id| entity_ref.contains_id(id))
+        .count();
+    if disabled_by > 1 {
+        return;
+    }
+    let Some(mut collision_world) = world.get_resource_mut::<CollisionWorld>() else {
+        return;
+    };
+    let world = collision_world.bypass_change_detection();
+    if !world.refreshed.contains(&entity) {
+        world.refreshed.push(entity);
     }
 }
 
-/// The remove hook of `StaticCollider`, `ColliderOf` and `CollisionExclusions`: queues
-/// the entity for the next sync to place its collider again, now without the component
-/// (one added or changed is seen by `Changed`, which, unlike a removal, no skipped frame
-/// can lose).
 pub(crate) fn queue_collider_refresh(mut world: DeferredWorld, context: HookContext) {
     let Some(mut collision_world) = world.get_resource_mut::<CollisionWorld>() else {
         return;
