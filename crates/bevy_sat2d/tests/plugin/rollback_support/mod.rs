@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod ggrs_game;
+pub mod ggrs_scene;
 
 use std::any::Any;
 
