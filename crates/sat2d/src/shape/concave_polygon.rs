@@ -199,7 +199,8 @@ impl ConcavePolygon {
     #[must_use]
     pub fn outline(&self) -> &[Vec2] {
         let end = self
-            .decomposition.hole_starts
+            .decomposition
+            .hole_starts
             .first()
             .map_or(self.decomposition.points.len(), |&start| start as usize);
         &self.decomposition.points[..end]
@@ -208,9 +209,15 @@ impl ConcavePolygon {
     /// Each hole, clockwise (the region on the left of every boundary edge, as on the
     /// outline), with duplicate and collinear points removed.
     pub fn holes(&self) -> impl Iterator<Item = &[Vec2]> {
-        let ends = self.decomposition.hole_starts.iter().skip(1).map(|&end| end as usize);
+        let ends = self
+            .decomposition
+            .hole_starts
+            .iter()
+            .skip(1)
+            .map(|&end| end as usize);
         let ends = ends.chain([self.decomposition.points.len()]);
-        self.decomposition.hole_starts
+        self.decomposition
+            .hole_starts
             .iter()
             .zip(ends)
             .map(|(&start, end)| &self.decomposition.points[start as usize..end])
@@ -300,6 +307,10 @@ mod tests {
     #[test]
     fn a_shape_is_as_small_as_its_convex_variants() {
         assert_eq!(core::mem::size_of::<super::ConcavePolygon>(), 48);
-        assert!(core::mem::size_of::<Shape>() <= 72, "{}", core::mem::size_of::<Shape>());
+        assert!(
+            core::mem::size_of::<Shape>() <= 72,
+            "{}",
+            core::mem::size_of::<Shape>()
+        );
     }
 }

@@ -121,6 +121,13 @@ impl ConvexPolygon {
         self.miter
     }
 
+    /// Reads every cache line of the polygon's data at once (see
+    /// [`PolygonStore::preload`]): a query that will read them calls it first.
+    #[inline(always)]
+    pub(crate) fn preload(&self) {
+        self.store.preload();
+    }
+
     /// The polygon in lane form, for polygons of up to 16 vertices.
     #[inline]
     pub(crate) fn lane_view(&self) -> Option<LanePolygon<'_>> {
