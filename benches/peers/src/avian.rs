@@ -74,12 +74,8 @@ pub fn app(scene: &Scene) -> App {
         if body.is_static {
             entity.insert(RigidBody::Static);
         } else {
-            entity.insert((
-                RigidBody::Kinematic,
-                Sensor,
-                CollisionEventsEnabled,
-                Velocity(body.velocity),
-            ));
+            entity.insert((RigidBody::Kinematic, Sensor, CollisionEventsEnabled));
+            insert_motion(&mut entity, body);
         }
     }
     ready(app)

@@ -8,7 +8,7 @@ pub fn app(scene: &Scene) -> App {
             .world_mut()
             .spawn((transform_of(body), Index(index as u32)));
         if !body.is_static {
-            entity.insert(Velocity(body.velocity));
+            insert_motion(&mut entity, body);
         }
     }
     ready(app)

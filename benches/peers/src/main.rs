@@ -3,7 +3,9 @@
 //!
 //! `cargo run --release --manifest-path benches/peers/Cargo.toml`
 //!
-//! (With `-- static`, the static-level comparison of [`static_level`] instead.)
+//! (With `-- static`, the static-level comparison of [`static_level`] instead; with
+//! `-- rotating`, the sparse scene of [`rotating`] whose colliders also turn every step,
+//! at 1k, 10k and 100k.)
 //!
 //! The scene (fastrand seed 10_000): 10,000 colliders in a 900 × 660 box, a quarter each
 //! of circles (r 2–6), rectangles, capsules and triangles, each moving at 20–80 units/s
@@ -63,6 +65,8 @@ struct Body {
     position: Vec2,
     angle: f32,
     velocity: Vec2,
+    /// Radians per second it turns (zero: it keeps its angle).
+    spin: f32,
     /// Whether it is static level geometry: never moved, a `StaticCollider` in
     /// bevy_sat2d and a `RigidBody::Static` in avian2d.
     is_static: bool,
@@ -78,7 +82,12 @@ impl Scene {
     /// `moving` colliders and `fixed` static ones after them, at the density of
     /// [`COUNT`] colliders in [`HALF_BOX`] (the box grows with the count).
     fn new(moving: usize, fixed: usize) -> Self {
-        let half_box = HALF_BOX * ((moving + fixed) as f32 / COUNT as f32).sqrt();
+        Self::spread(moving, fixed, 1.0)
+    }
+
+    /// [`Self::new`] in a box of `area` times the area (`area` 2: half the density).
+    fn spread(moving: usize, fixed: usize, area: f32) -> Self {
+        let half_box = HALF_BOX * ((moving + fixed) as f32 / COUNT as f32 * area).sqrt();
         let mut bodies = bodies(moving + fixed, half_box);
         for body in &mut bodies[moving..] {
             body.is_static = true;
@@ -122,6 +131,7 @@ fn bodies(count: usize, half_box: Vec2) -> Vec<Body> {
                 position,
                 angle,
                 velocity,
+                spin: 0.0,
                 is_static: false,
             }
         })
@@ -136,12 +146,41 @@ struct Velocity(Vec2);
 #[derive(Component, Clone, Copy)]
 struct Index(u32);
 
-/// The mover every app shares: `Transform += velocity × DT`, reflected at the walls.
-fn move_and_bounce(half_box: Res<HalfBox>, mut movers: Query<(&mut Transform, &mut Velocity)>) {
+/// The angle a turning collider is at (radians) and how fast it turns (radians per
+/// second); moved by [`move_and_bounce`].
+#[derive(Component)]
+struct Spin {
+    angle: f32,
+    speed: f32,
+}
+
+/// Gives a collider that is not static what moves it: its [`Velocity`], and its
+/// [`Spin`] if it turns.
+fn insert_motion(entity: &mut EntityWorldMut, body: &Body) {
+    entity.insert(Velocity(body.velocity));
+    if body.spin != 0.0 {
+        entity.insert(Spin {
+            angle: body.angle,
+            speed: body.spin,
+        });
+    }
+}
+
+/// The mover every app shares: `Transform += velocity × DT`, reflected at the walls;
+/// a collider with a [`Spin`] also turns by `speed × DT` (its rotation set from the
+/// angle, so every app's colliders turn alike).
+fn move_and_bounce(
+    half_box: Res<HalfBox>,
+    mut movers: Query<(&mut Transform, &mut Velocity, Option<&mut Spin>)>,
+) {
     let half_box = half_box.0;
     movers
         .par_iter_mut()
-        .for_each(|(mut transform, mut velocity)| {
+        .for_each(|(mut transform, mut velocity, spin)| {
+            if let Some(mut spin) = spin {
+                spin.angle = (spin.angle + spin.speed * DT) % std::f32::consts::TAU;
+                transform.rotation = Quat::from_rotation_z(spin.angle);
+            }
             let mut position = transform.translation.truncate() + velocity.0 * DT;
             for axis in 0..2 {
                 if position[axis].abs() > half_box[axis] {
@@ -187,26 +226,37 @@ mod avian;
 
 mod static_level;
 
-/// Per-update wall times of one app.
+mod rotating;
+
+/// Per-update wall times of one app, and for a bevy_sat2d app the plugin's four stages
+/// within each update.
 struct Timing {
     samples_ms: Vec<f64>,
+    stages_ms: Vec<f64>,
+}
+
+/// The `p` percentile (0 to 1) of `samples`, by rank.
+fn percentile(samples: &[f64], p: f64) -> f64 {
+    let mut sorted = samples.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let rank = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[rank]
 }
 
 impl Timing {
-    fn percentile(&self, p: f64) -> f64 {
-        let mut sorted = self.samples_ms.clone();
-        sorted.sort_by(f64::total_cmp);
-        let rank = ((sorted.len() - 1) as f64 * p).round() as usize;
-        sorted[rank]
-    }
     fn median(&self) -> f64 {
-        self.percentile(0.5)
+        percentile(&self.samples_ms, 0.5)
     }
     fn p90(&self) -> f64 {
-        self.percentile(0.9)
+        percentile(&self.samples_ms, 0.9)
     }
     fn mean(&self) -> f64 {
         self.samples_ms.iter().sum::<f64>() / self.samples_ms.len() as f64
+    }
+    /// The median of the plugin's four stages (sync, broad, narrow, events) per update;
+    /// `None` for an app without bevy_sat2d.
+    fn stages_median(&self) -> Option<f64> {
+        (!self.stages_ms.is_empty()).then(|| percentile(&self.stages_ms, 0.5))
     }
 }
 
@@ -226,6 +276,7 @@ fn measure(apps: &mut [&mut App]) -> Vec<Timing> {
         .iter()
         .map(|_| Timing {
             samples_ms: Vec::with_capacity(SAMPLES),
+            stages_ms: Vec::with_capacity(SAMPLES),
         })
         .collect();
     for _ in 0..SAMPLES / BLOCK {
@@ -234,6 +285,9 @@ fn measure(apps: &mut [&mut App]) -> Vec<Timing> {
                 let start = Instant::now();
                 app.update();
                 timing.samples_ms.push(start.elapsed().as_secs_f64() * 1e3);
+                if let Some(stages) = sat::stages_ms(app) {
+                    timing.stages_ms.push(stages);
+                }
             }
         }
     }
@@ -241,9 +295,10 @@ fn measure(apps: &mut [&mut App]) -> Vec<Timing> {
 }
 
 fn main() {
-    if std::env::args().nth(1).as_deref() == Some("static") {
-        static_level::run();
-        return;
+    match std::env::args().nth(1).as_deref() {
+        Some("static") => return static_level::run(),
+        Some("rotating") => return rotating::run(),
+        _ => {}
     }
     let scene = Scene::new(COUNT, 0);
     let threads = bevy::tasks::available_parallelism();

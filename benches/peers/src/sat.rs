@@ -23,7 +23,7 @@ pub fn app(scene: &Scene) -> App {
         if body.is_static {
             entity.insert(StaticCollider);
         } else {
-            entity.insert(Velocity(body.velocity));
+            insert_motion(&mut entity, body);
         }
     }
     ready(app)
@@ -48,6 +48,13 @@ pub fn stages(app: &App) -> String {
         d.sat_tests,
         d.reused_contacts,
     )
+}
+
+/// The plugin's four stages in the last step (sync, broad, narrow, events), in ms;
+/// `None` for an app without the plugin.
+pub fn stages_ms(app: &App) -> Option<f64> {
+    let diagnostics = app.world().get_resource::<SatDiagnostics>()?;
+    Some(diagnostics.total_time().as_secs_f64() * 1e3)
 }
 
 /// Touching pairs (by scene index) from every collider's `CollidingEntities`.
