@@ -13,8 +13,12 @@
 use sat2d::{Iso, Ray, Shape, Vec2};
 
 /// The hash of every answer over the seeded set, recorded from the code before the
-/// layout changed (commit e9824ad).
-const RECORDED: u64 = 0x7915_1ca9_620b_325a;
+/// layout changed (commit e9824ad), and recorded again when the concave MTV's search
+/// began to build its differences only once read (issue 36): the candidates it tests
+/// come in another order, which changed the last bits of 95 of the 2,980 contacts, all
+/// concave (depths within 2.1e-7 relative, normals within 1.6e-7 rad, the same
+/// minimality and containment).
+const RECORDED: u64 = 0x0dde_13d9_740c_b805;
 
 /// How many pairs the set holds.
 const PAIRS: usize = 6_000;

@@ -113,6 +113,15 @@ impl BoundaryPiece {
         }
     }
 
+    /// The distance from the origin to the piece's farthest point (an arc's: at
+    /// most its centre's distance plus its radius).
+    pub fn farthest(&self) -> f32 {
+        match *self {
+            Self::Edge { start, end } => start.length().max(end.length()),
+            Self::Arc { center, radius, .. } => center.length() + radius,
+        }
+    }
+
     /// The box around the piece.
     pub fn bounds(&self) -> Aabb {
         let [first, last] = self.ends();

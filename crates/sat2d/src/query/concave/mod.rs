@@ -20,6 +20,11 @@
 //! covers nothing nearer, so an answer found within it is the answer. A round that
 //! finds nothing proves every point within its reach covered: the next round keeps
 //! the differences built whole and drops the squares inside that disc unread.
+//! **Built when read.** A difference of two small parts waits with its box (the
+//! difference of the parts' boxes) until the quadtree reads its faces
+//! ([`LazyDifference`](lazy_difference::LazyDifference)): most squares are dropped
+//! after reading a few, and about half the differences near an ordinary contact are
+//! never built.
 //! **Finding the pairs.** An [`AabbTree`](aabb_tree::AabbTree) over the part
 //! boxes of the shape with fewer parts gives every part pair whose boxes come within
 //! `reach` of each other ([`PartPairs`](part_pairs::PartPairs)); only their
@@ -58,13 +63,16 @@
 //! search). So the work is counted ([`WorkBudget`](work_budget::WorkBudget)): each
 //! part pair looked at, difference built, square tested and candidate point tested
 //! spends units by the points it reads, up to `1,500,000 + 300 ×` the parts' points
-//! (up to about 3 ms for 64-point outlines on the machine the bounds were measured on,
-//! where ordinary pairs need at most about 1.4 ms). That holds every ordinary
-//! pair of outlines up to 64 points exactly (14,000 seeded random pairs of like size,
-//! overlapping anywhere, needed at most 1.22 million units; the `concave_ordinary`
-//! bench and the `concave_mtv` fuzz target check it); it is reached by adversarial
-//! pairs (two concentric 32-spike stars, whose every part pair's difference holds the
-//! origin) and by large ones (hundreds of parts meeting near the answer, as two
+//! (a unit is about 1.3 to 2.2 ns on the two shared cores the bounds were measured
+//! on). Ordinary pairs need far less: 3,400 seeded random pairs of outlines of 5 to
+//! 64 points, of like size and overlapping anywhere, needed at most 436,000 units
+//! (0.87 ms); the most any pair below 64 points a side is known to need is 1.12
+//! million, a spiky 63-point star at the centre of a 54-point outline (a `concave_mtv`
+//! fuzz find, `tests/concave_ordinary.rs`). The `concave_ordinary` bench and the
+//! `concave_mtv` fuzz target check it. It is reached by adversarial pairs past that
+//! size (many-spiked stars with one centre, whose every part pair's difference holds
+//! the origin; at 64 points, two 32-spike stars need 0.71 million, a half-size one
+//! inside 0.87 million) and by large ones (hundreds of parts meeting near the answer, as two
 //! overlapping 4,096-point outlines have). Past it the search stops and answers with
 //! the best push it has proven to separate: the nearest point found so far that no
 //! difference covers (a candidate is kept only once every difference meeting its
@@ -79,6 +87,7 @@ pub(crate) mod boundary_piece;
 pub(crate) mod clip_side;
 pub(crate) mod convex_window;
 pub(crate) mod hull_push;
+pub(crate) mod lazy_difference;
 pub(crate) mod meeting_parts;
 pub(crate) mod minkowski_difference;
 pub(crate) mod mtv_search;

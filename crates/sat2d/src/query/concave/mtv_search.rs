@@ -27,6 +27,7 @@ use glam::Vec2;
 
 use crate::Aabb;
 use crate::query::concave::convex_window;
+use crate::query::concave::lazy_difference::LazyDifference;
 use crate::query::concave::minkowski_difference::MinkowskiDifference;
 use crate::query::concave::nearest_uncovered::{Window, nearest_uncovered_point};
 use crate::query::concave::part_pairs::PartPairs;
@@ -105,7 +106,22 @@ impl MtvSearch<'_> {
             push: self.upper,
             minimal: false,
         };
-        let mut built = Built::default();
+        // A waiting pair's difference, built whole when the search first reads it.
+        let build = |(i, j): (u32, u32)| {
+            let (i, j) = (i as usize, j as usize);
+            MinkowskiDifference::with_flags(
+                parts_a.cores[i].form().core(),
+                parts_a.flags[i],
+                parts_b.cores[j].form().core(),
+                parts_b.flags[j],
+            )
+        };
+        let pair_count = parts_a.cores.len() * parts_b.cores.len();
+        let mut built = Built {
+            active: Vec::with_capacity(pair_count.min(4096)),
+            whole: vec![0; pair_count.div_ceil(64)],
+            ..Built::default()
+        };
         // Every point nearer than this is covered: the deepest pair's difference holds
         // the disc of its depth (less the tolerance its depth was measured to), and a
         // round that finds nothing proves its reach covered.
@@ -120,6 +136,7 @@ impl MtvSearch<'_> {
             let known = (reach > limit).then_some(self.upper);
             let outcome = nearest_uncovered_point(
                 &mut built.active,
+                &build,
                 Window { reach, covered },
                 self.slack,
                 known,
@@ -141,11 +158,14 @@ impl MtvSearch<'_> {
     /// Brings `built` up to `reach`: every part pair's difference that comes within
     /// `reach` of the origin, cut to a window around it, in `built.active`, less those
     /// wholly inside the disc of radius `covered` (known covered: they decide nothing
-    /// the search reads). A
-    /// difference small enough to be used whole is built once and kept for the
-    /// rounds after (until it comes within reach, in `built.pending`); a larger one
-    /// is cut to each round's window, so it is built again. Breaks once `budget` is
-    /// spent (one unit per pair looked at, and one per point of each difference built).
+    /// the search reads). A difference of parts small enough to be used whole waits
+    /// with its box ([`LazyDifference`]: the search builds it when it first reads it)
+    /// and is kept for the rounds after (until it comes within reach, in
+    /// `built.pending`); a larger one is cut to each round's window, so it is built
+    /// again. Which pairs come within reach is judged by the parts' boxes and bounding
+    /// circles for a waiting one (an overestimate, which only costs time), by the
+    /// faces for a built one. Breaks once `budget` is spent (units per pair looked
+    /// at, and per point of each difference built).
     fn build_within(
         &self,
         reach: f32,
@@ -179,7 +199,7 @@ impl MtvSearch<'_> {
             let ((center_a, radius_a), (center_b, radius_b)) =
                 (parts_a.bounds[i], parts_b.bounds[j]);
             if center_a.distance(center_b) - radius_a - radius_b >= reach
-                || built.whole.contains(&(i as u32, j as u32))
+                || built.is_whole(i * parts_b.cores.len() + j)
             {
                 return ControlFlow::Continue(());
             }
@@ -187,9 +207,37 @@ impl MtvSearch<'_> {
                 parts_a.cores[i].form().core(),
                 parts_b.cores[j].form().core(),
             );
+            // Small parts: the difference is used whole, the same in every window, and
+            // waits with its box (the difference of the parts' boxes) until the
+            // search reads it.
+            if core_a.points.len() <= convex_window::SMALL
+                && core_b.points.len() <= convex_window::SMALL
+            {
+                let (box_a, box_b) = (&self.pairs.boxes_a[i], &self.pairs.boxes_b[j]);
+                // No point of it is farther than the bounding circles allow, nor
+                // nearer (with room for their rounding).
+                let (centers, radii) = (center_a.distance(center_b), radius_a + radius_b);
+                let margin = 1e-5 * (centers + radii);
+                let difference = LazyDifference::waiting(
+                    (i as u32, j as u32),
+                    Aabb::new(box_a.min - box_b.max, box_a.max - box_b.min),
+                    centers + radii + margin,
+                );
+                built.set_whole(i * parts_b.cores.len() + j);
+                if difference.farthest() >= covered {
+                    let distance = difference.box_distance().max(centers - radii - margin);
+                    if distance < reach {
+                        built.active.push(difference);
+                    } else {
+                        built.pending.push((distance, difference));
+                    }
+                }
+                return ControlFlow::Continue(());
+            }
             if !budget.spend(BUILD + 8 * (core_a.points.len() + core_b.points.len())) {
                 return ControlFlow::Break(());
             }
+            // Larger ones are cut to the window, built again each round.
             if let Some(difference) = MinkowskiDifference::within(
                 (core_a, parts_a.flags[i]),
                 &self.pairs.boxes_a[i],
@@ -202,20 +250,8 @@ impl MtvSearch<'_> {
                 // distance is at most the Euclidean one).
                 let view = difference.view();
                 let distance = plane_distance(view, Vec2::ZERO) - view.radius;
-                // Built from whole cores and never cut: the same in every window.
-                let whole = core_a.points.len() <= convex_window::SMALL
-                    && core_b.points.len() <= convex_window::SMALL
-                    && difference.is_small();
-                let needed = difference.farthest() >= covered;
-                if whole {
-                    built.whole.insert((i as u32, j as u32));
-                    if needed && distance < reach {
-                        built.active.push(difference);
-                    } else if needed {
-                        built.pending.push((distance, difference));
-                    }
-                } else if needed && distance < reach {
-                    cut.push(difference);
+                if difference.farthest() >= covered && distance < reach {
+                    cut.push(LazyDifference::built(difference));
                 }
             }
             ControlFlow::Continue(())
@@ -229,17 +265,30 @@ impl MtvSearch<'_> {
 /// The differences the rounds of [`MtvSearch::run`] have built.
 #[derive(Default)]
 struct Built {
-    /// The differences of this round: first the `kept` ones, built whole and kept for
-    /// every round after, then those cut to this round's window (and, during a search,
+    /// The differences of this round: first the `kept` ones, used whole and kept for
+    /// every round after (built or waiting to be), then those cut to this round's window (and, during a search,
     /// the pieces the quadtree cuts).
-    active: Vec<MinkowskiDifference>,
+    active: Vec<LazyDifference>,
     /// How many of `active` are kept from round to round.
     kept: usize,
-    /// Differences built whole that did not yet come within reach, with how near
-    /// they come.
-    pending: Vec<(f32, MinkowskiDifference)>,
-    /// The part pairs whose differences are built whole (in `active` or `pending`).
-    whole: rustc_hash::FxHashSet<(u32, u32)>,
+    /// Differences used whole (built or waiting) that did not yet come within reach,
+    /// with how near they may come.
+    pending: Vec<(f32, LazyDifference)>,
+    /// The part pairs whose differences are used whole (in `active` or `pending`):
+    /// a bit per pair, pair `(i, j)` at `i ×` B's part count `+ j`.
+    whole: Vec<u64>,
+}
+
+impl Built {
+    /// Whether pair `index`'s difference is used whole.
+    fn is_whole(&self, index: usize) -> bool {
+        self.whole[index / 64] & (1 << (index % 64)) != 0
+    }
+
+    /// Marks pair `index`'s difference as used whole.
+    fn set_whole(&mut self, index: usize) {
+        self.whole[index / 64] |= 1 << (index % 64);
+    }
 }
 
 #[cfg(test)]

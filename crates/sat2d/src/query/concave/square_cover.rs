@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 
 use crate::Aabb;
 use crate::query::concave::boundary_piece::{covers, shrunk_chord};
-use crate::query::concave::minkowski_difference::MinkowskiDifference;
+use crate::query::concave::lazy_difference::{Build, LazyDifference};
 use crate::query::concave::work_budget::{TEST, WorkBudget};
 use crate::shape::rounded_convex::RoundedConvex;
 
@@ -109,13 +109,13 @@ pub(crate) fn pair_covers(
     })
 }
 
-/// Whether two of the shapes `kept` (with their `boxes`) together cover the square: a
+/// Whether two of the shapes `kept` (with their `boxes`; built by `build` as they are read) together cover the square: a
 /// seam between two neighbouring parts' differences, dropped at once instead of
 /// followed down to the finest squares. Which shapes are looked at: see [`PAIRED`].
 /// Shapes covering more corners are tried first, and at most [`PAIR_TRIES`] pairs.
 /// Spends a unit of `budget` per point read (and reports no cover once it is spent).
 pub(crate) fn covered_by_two(
-    shapes: &[MinkowskiDifference],
+    (shapes, build): (&[LazyDifference], Build<'_>),
     boxes: &[Aabb],
     kept: &[u32],
     square: &Aabb,
@@ -139,8 +139,14 @@ pub(crate) fn covered_by_two(
             if inside == 0 {
                 return (*shape, 0);
             }
-            let view = shapes[*shape as usize].view();
-            budget.spend(TEST + 4 * view.points.len());
+            // A refused build or test claims no corner: no cover is ever a guess.
+            let Some(difference) = shapes[*shape as usize].get(build, budget) else {
+                return (*shape, 0);
+            };
+            let view = difference.view();
+            if !budget.spend(TEST + 4 * view.points.len()) {
+                return (*shape, 0);
+            }
             (*shape, covered_corners(view, square, slack) & inside)
         })
         .filter(|(_, corners)| *corners != 0)
@@ -153,8 +159,8 @@ pub(crate) fn covered_by_two(
                 continue;
             }
             let (first, second) = (
-                shapes[*first as usize].view(),
-                shapes[*second as usize].view(),
+                shapes[*first as usize].expect_built().view(),
+                shapes[*second as usize].expect_built().view(),
             );
             if !budget.spend(TEST + 8 * (first.points.len() + second.points.len())) {
                 return false;

@@ -10,13 +10,15 @@ use smallvec::SmallVec;
 
 use crate::Aabb;
 use crate::query::concave::boundary_piece::{BoundaryPiece, covers};
-use crate::query::concave::minkowski_difference::MinkowskiDifference;
+use crate::query::concave::lazy_difference::{Build, LazyDifference};
 use crate::query::concave::work_budget::{TEST, WorkBudget};
 
 /// A square met by few shapes, solved piece by piece.
 pub(crate) struct SquareSolve<'a> {
     /// Every shape of the search.
-    pub shapes: &'a [MinkowskiDifference],
+    pub shapes: &'a [LazyDifference],
+    /// Builds a shape that waits to be built.
+    pub build: Build<'a>,
     /// The indices of the shapes that meet the square.
     pub list: &'a [u32],
     /// The square.
@@ -44,57 +46,84 @@ impl SquareSolve<'_> {
     /// them by more than the slack) are kept.
     pub fn solve(&self, best: &mut f32, found: &mut Option<Vec2>, budget: &mut WorkBudget) {
         let inside = self.square.grown(0.5 * self.slack);
-        let mut pieces: SmallVec<[(u32, BoundaryPiece, Aabb); 32]> = SmallVec::new();
+        // Each piece with its nearest point's distance, no candidate of it being
+        // nearer.
+        let mut pieces: SmallVec<[(u32, BoundaryPiece, Aabb, f32); 32]> = SmallVec::new();
         for &owner in self.list {
-            if !budget.spend(TEST + 4 * self.shapes[owner as usize].view().points.len()) {
+            let Some(shape) = self.shapes[owner as usize].get(self.build, budget) else {
+                return;
+            };
+            if !budget.spend(TEST + 4 * shape.view().points.len()) {
                 return;
             }
-            let shape = &self.shapes[owner as usize];
             // Only pieces that may lie on the union's boundary: the answer is on it.
+            // And none wholly inside the disc known covered.
             for piece in BoundaryPiece::on_boundary(shape.view(), Some(shape.flags())) {
                 let bounds = piece.bounds();
-                if bounds.intersects(&inside) && piece.nearest().length() < *best {
-                    pieces.push((owner, piece, bounds));
+                let nearest = piece.nearest().length();
+                if bounds.intersects(&inside) && nearest < *best && piece.farthest() >= self.covered
+                {
+                    pieces.push((owner, piece, bounds, nearest));
                 }
             }
         }
+        // Nearest first: once a piece's nearest point is no nearer than `best`, neither
+        // it nor any piece after it (nor any crossing of theirs) can give a nearer one.
+        pieces.sort_unstable_by(|x, y| x.3.total_cmp(&y.3));
         // Each candidate is tested as it comes, against the shape that covered the last
         // one first (neighbours share coverers); a free one lowers `best`, which then
         // rules out the candidates beyond it unseen.
         let mut last = 0;
-        let mut consider = |point: Vec2, budget: &mut WorkBudget| {
-            let distance = point.length();
-            if distance >= *best || distance < self.covered || !inside.contains_point(point) {
-                return;
-            }
-            let mut covered = |shape: &u32| {
-                let view = self.shapes[*shape as usize].view();
-                // A spent budget leaves the point unproven: counted as covered.
-                !budget.spend(TEST + view.points.len()) || covers(view, point, self.slack)
+        let mut consider =
+            |point: Vec2, best: &mut f32, found: &mut Option<Vec2>, budget: &mut WorkBudget| {
+                let distance = point.length();
+                if distance >= *best || distance < self.covered || !inside.contains_point(point) {
+                    return;
+                }
+                let mut covered = |shape: &u32| {
+                    let view = self.shapes[*shape as usize].expect_built().view();
+                    // A spent budget leaves the point unproven: counted as covered.
+                    !budget.spend(TEST + view.points.len()) || covers(view, point, self.slack)
+                };
+                if covered(&self.list[last]) {
+                    return;
+                }
+                match self.list.iter().position(covered) {
+                    Some(shape) => last = shape,
+                    None => (*best, *found) = (distance, Some(point)),
+                }
             };
-            if covered(&self.list[last]) {
-                return;
+        for (index, (owner, piece, bounds, nearest)) in pieces.iter().enumerate() {
+            if *nearest >= *best {
+                break;
             }
-            match self.list.iter().position(covered) {
-                Some(shape) => last = shape,
-                None => (*best, *found) = (distance, Some(point)),
-            }
-        };
-        for (index, (owner, piece, bounds)) in pieces.iter().enumerate() {
             if !budget.spend(TEST + 4 * (pieces.len() - index)) {
                 return;
             }
-            consider(piece.nearest(), budget);
+            consider(piece.nearest(), best, found, budget);
             for end in piece.ends() {
-                consider(end, budget);
+                consider(end, best, found, budget);
             }
-            for (other_owner, other, other_bounds) in &pieces[index + 1..] {
-                if other_owner != owner && bounds.intersects(other_bounds) {
+            for (other_owner, other, other_bounds, other_nearest) in &pieces[index + 1..] {
+                // A crossing lies on both pieces, inside the square.
+                if *other_nearest >= *best {
+                    break;
+                }
+                if other_owner != owner
+                    && bounds.intersects(other_bounds)
+                    && meet_inside(bounds, other_bounds, &inside)
+                {
                     for crossing in piece.crossings(other) {
-                        consider(crossing, budget);
+                        consider(crossing, best, found, budget);
                     }
                 }
             }
         }
     }
+}
+
+/// Whether the part two boxes share meets `inside`.
+fn meet_inside(first: &Aabb, second: &Aabb, inside: &Aabb) -> bool {
+    let shared = Aabb::new(first.min.max(second.min), first.max.min(second.max));
+    shared.intersects(inside)
 }

@@ -19,14 +19,17 @@ pub(crate) const PAIR: usize = 2;
 /// Units for a convex contact or a Minkowski difference begun, before its points.
 pub(crate) const BUILD: usize = 64;
 
+/// Units for a box tested against a square.
+pub(crate) const BOX: usize = 4;
+
 /// Units for one shape tested against a square or a point, before its points.
 pub(crate) const TEST: usize = 16;
 
-/// Units every search may spend, whatever the shapes' size: enough for every
-/// ordinary pair of outlines up to 64 points (the most seen in 14,000 seeded random
-/// pairs of like size, overlapping anywhere, was 1.22 million, about 1.4 ms). A unit is
-/// about 1 to 2 ns of search on the machine the bounds were measured on (two cores,
-/// shared).
+/// Units every search may spend, whatever the shapes' size: enough for every pair
+/// of outlines below 64 points a side seen (seeded random pairs of like size need at
+/// most 436,000; the hardest known, a spiky 63-point star at the centre of a 54-point
+/// outline, 1.12 million). A unit is about 1.3 to 2.2 ns of search on the machine the
+/// bounds were measured on (two cores, shared).
 const BASE: u64 = 1_500_000;
 
 /// Units more per point of the two shapes' parts: two 4,096-point outlines' parts
