@@ -46,6 +46,9 @@ run collider_assets 40
 run sprites 120
 run queries 40
 run level 60
+# Two players standing still, crates bouncing and a swept crate crossing its post, all
+# re-simulated 7 frames back every frame by bevy_ggrs's SyncTest.
+run rollback 120
 
 echo "== headless"
 target/debug/examples/headless --steps 120 >out/headless.log

@@ -20,6 +20,11 @@ pub const BACKGROUND: Color = Color::srgb(0.08, 0.09, 0.11);
 /// A 1280×720 window titled `title`, with the collision plugin, the overlay, a 2D
 /// camera, and `--screenshot PATH --frames N` support.
 pub fn windowed_app(title: &str) -> App {
+    windowed_app_with(title, SatPlugin::default())
+}
+
+/// [`windowed_app`] with the collision plugin `plugin` (another schedule, say).
+pub fn windowed_app_with(title: &str, plugin: SatPlugin) -> App {
     let mut app = App::new();
     app.insert_resource(ClearColor(BACKGROUND))
         .add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -34,7 +39,7 @@ pub fn windowed_app(title: &str) -> App {
             }),
             ..default()
         }))
-        .add_plugins((SatPlugin::default(), SatDebugPlugin::default()))
+        .add_plugins((plugin, SatDebugPlugin::default()))
         .add_plugins(screenshot::ScreenshotPlugin::from_args())
         .add_systems(Startup, spawn_camera);
     app

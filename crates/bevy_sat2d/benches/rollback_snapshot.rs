@@ -64,8 +64,8 @@ fn main() {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
     SatRollback::register(&mut app, &mut Names);
-    // The stress example's density, packed a little closer for ~2,500 touching pairs.
-    let half_box = scene::half_box(COLLIDERS) * 0.62;
+    // Spread a little wider than the stress example for the issue's ~2,500 touching pairs.
+    let half_box = scene::half_box(COLLIDERS) * 1.31;
     scene::spawn_mixed(&mut app, COLLIDERS, half_box, |_, _, _| {});
     app.update();
     app.update();

@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use bevy_ggrs::GgrsSchedule;
+use bevy_sat2d::prelude::*;
 
 use crate::rollback_support::ggrs_game::{
     GameFrame, History, Mismatches, Mode, Stats, add_game, read_scripted_inputs,
@@ -17,10 +19,14 @@ use crate::rollback_support::ggrs_game::{
 /// The headless app of the game, one game frame per update.
 fn game_app(mode: Mode) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, TransformPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
-            1.0 / 60.0,
-        )));
+    app.add_plugins((
+        MinimalPlugins,
+        TransformPlugin,
+        SatPlugin::new(GgrsSchedule),
+    ))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+        1.0 / 60.0,
+    )));
     add_game(&mut app, mode);
     if let Mode::SyncTest { .. } = mode {
         app.add_systems(bevy_ggrs::ReadInputs, read_scripted_inputs);

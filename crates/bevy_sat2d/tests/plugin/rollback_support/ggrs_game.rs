@@ -146,12 +146,12 @@ pub fn read_scripted_inputs(
     *frame += 1;
 }
 
-/// Adds the game to `app` (which has `MinimalPlugins` or `DefaultPlugins`, and
-/// `TransformPlugin`) and spawns its scene. In [`Mode::SyncTest`] the caller adds its
-/// `ReadInputs` system ([`read_scripted_inputs`], or a keyboard's).
+/// Adds the game to `app` (which has `MinimalPlugins` or `DefaultPlugins`,
+/// `TransformPlugin` and `SatPlugin::new(GgrsSchedule)`) and spawns its scene. In
+/// [`Mode::SyncTest`] the caller adds its `ReadInputs` system
+/// ([`read_scripted_inputs`], or a keyboard's).
 pub fn add_game(app: &mut App, mode: Mode) {
     app.add_plugins((
-        SatPlugin::new(GgrsSchedule),
         CharacterMoverPlugin {
             schedule: GgrsSchedule.intern(),
         },
