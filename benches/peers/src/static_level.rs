@@ -21,7 +21,7 @@ const LEVEL_AREA: f32 = 2.0;
 pub fn run() {
     let threads = bevy::tasks::available_parallelism();
     println!(
-        "static level: {MOVING} moving colliders alone, then among {STATIC} static ones at the \
+        "static level: {MOVING} moving colliders alone, then among {STATIC} static ones at \
          half the density (the peer scene's shapes and speeds, box grown with the count); \
          {WARMUP} warm-up + {SAMPLES} timed updates per app, the apps taking turns every \
          {BLOCK} updates; {threads} threads available"
