@@ -1,10 +1,14 @@
 //! The sparse cell table of a [`SpatialHashGrid`](super::SpatialHashGrid): integer cell
 //! coordinates to the slots of the colliders touching the cell.
 
+use std::collections::hash_map::Entry;
+
 use glam::Vec2;
 use rustc_hash::FxHashMap;
 
-use crate::{Aabb, BoundingCircle};
+use super::cell_entries::CellEntries;
+pub(super) use super::cell_entries::CellEntry;
+use crate::Aabb;
 
 /// The cell coordinate of `value`: `floor(value / side)`. Float-to-int casts saturate, so
 /// a coordinate of `1e12` lands in the last cell instead of overflowing. (Written out
@@ -90,28 +94,12 @@ fn cell_box(x: i32, y: i32, side: f32) -> Aabb {
     Aabb::new(min, min + Vec2::splat(side))
 }
 
-/// What a cell holds of a collider: a copy of its id and bounds, so that the pair loops
-/// read cells front to back instead of chasing every collider through memory.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct CellEntry {
-    pub id: u32,
-    pub aabb: Aabb,
-    pub circle: BoundingCircle,
-}
-
-impl CellEntry {
-    /// Whether the boxes and the circles overlap.
-    #[inline]
-    pub(super) fn overlaps(&self, other: &Self) -> bool {
-        self.aabb.intersects(&other.aabb) && self.circle.intersects(&other.circle)
-    }
-}
-
-/// Cell key → entries of the colliders touching that cell. Empty cells are removed, and
-/// their lists kept for reuse so that moving colliders do not allocate.
+/// Cell key → entries of the colliders touching that cell, the first few in the table
+/// itself ([`CellEntries`]). Empty cells are removed, and their lists kept for reuse so
+/// that moving colliders do not allocate.
 #[derive(Clone, Debug, Default)]
 pub(super) struct CellMap {
-    cells: FxHashMap<u64, Vec<CellEntry>>,
+    cells: FxHashMap<u64, CellEntries>,
     spare: Vec<Vec<CellEntry>>,
 }
 
@@ -143,15 +131,20 @@ impl CellMap {
     }
 
     fn insert_into(&mut self, key: u64, entry: CellEntry) {
-        self.cells
-            .entry(key)
-            .or_insert_with(|| self.spare.pop().unwrap_or_default())
-            .push(entry);
+        match self.cells.entry(key) {
+            Entry::Occupied(mut cell) => cell.get_mut().push(entry, &mut self.spare),
+            Entry::Vacant(cell) => {
+                cell.insert(CellEntries::one(entry));
+            }
+        }
     }
 
     fn refresh_in(&mut self, key: u64, entry: CellEntry) {
         if let Some(entries) = self.cells.get_mut(&key)
-            && let Some(old) = entries.iter_mut().find(|old| old.id == entry.id)
+            && let Some(old) = entries
+                .as_mut_slice()
+                .iter_mut()
+                .find(|old| old.id == entry.id)
         {
             *old = entry;
         }
@@ -161,13 +154,13 @@ impl CellMap {
         let Some(entries) = self.cells.get_mut(&key) else {
             return;
         };
-        if let Some(index) = entries.iter().position(|entry| entry.id == id) {
+        if let Some(index) = entries.as_slice().iter().position(|entry| entry.id == id) {
             entries.swap_remove(index);
         }
         if entries.is_empty()
             && let Some(empty) = self.cells.remove(&key)
         {
-            self.spare.push(empty);
+            empty.release(&mut self.spare);
         }
     }
 
@@ -181,7 +174,7 @@ impl CellMap {
     /// The entries in cell `key`.
     #[inline]
     pub(super) fn get(&self, key: u64) -> &[CellEntry] {
-        self.cells.get(&key).map_or(&[], Vec::as_slice)
+        self.cells.get(&key).map_or(&[], CellEntries::as_slice)
     }
 
     /// Every occupied cell: its key and its entries.
@@ -212,9 +205,8 @@ impl CellMap {
     /// Empties every cell, keeping at most as many spare lists as there were cells.
     pub(super) fn clear(&mut self) {
         let keep = self.cells.len();
-        for (_, mut entries) in self.cells.drain() {
-            entries.clear();
-            self.spare.push(entries);
+        for (_, entries) in self.cells.drain() {
+            entries.release(&mut self.spare);
         }
         self.spare.truncate(keep);
     }

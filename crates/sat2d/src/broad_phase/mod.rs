@@ -36,6 +36,7 @@
 
 mod bounds;
 mod brute_force;
+mod cell_entries;
 mod cell_map;
 mod cell_size;
 mod error;
