@@ -102,6 +102,14 @@
 //!   placements) within ±[`MAX_COORDINATE`] (`1e15`); constructors refuse the rest with
 //!   [`ShapeError::OutOfRange`]. Within it every result is finite and scales with the
 //!   scene, to `f32` precision: about `1e-7 ×` the largest coordinate.
+//! - **The same bits on every target.** Every query gives bit-identical answers on
+//!   x86_64 and wasm32 for the same inputs: no routine calls the platform's maths
+//!   library, whose `sin`, `cos`, `atan2` and `hypot` differ between targets in the
+//!   last bit ([`Rot::from_angle`], [`Rot::angle`] and the bounding circles take the
+//!   pure-Rust `libm` crate's), none uses fused multiply-add, and the SIMD kernels'
+//!   minimum and maximum pick the same lane on every target (x86's `minps`/`maxps`
+//!   rule, written out where there is no SSE). `sqrt`, `floor` and the arithmetic are
+//!   exact in IEEE 754 everywhere. The plugin's determinism test checks it.
 //! - **Rays.** A [`Ray`]'s direction may have any finite, non-zero length, from the
 //!   smallest subnormal `f32` to `f32::MAX`; it is normalized (in `f64`) to unit length.
 //! - **Polygons** may have up to [`MAX_POLYGON_POINTS`] points, in either winding;

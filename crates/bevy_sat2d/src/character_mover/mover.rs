@@ -2,6 +2,7 @@
 //! the mover treats what it meets.
 
 use bevy::prelude::*;
+use sat2d::Rot;
 
 use super::MoverOutput;
 
@@ -120,7 +121,8 @@ impl MoverSettings {
     /// than [`max_slope_angle`](Self::max_slope_angle) from [`up`](Self::up).
     #[must_use]
     pub fn is_walkable(&self, normal: Vec2) -> bool {
-        // A small allowance so that a slope of exactly the limit counts as walkable.
-        normal.dot(*self.up) >= self.max_slope_angle.cos() - 1e-5
+        // A small allowance so that a slope of exactly the limit counts as walkable. The
+        // cosine is `Rot::from_angle`'s (libm): the same bits on every target.
+        normal.dot(*self.up) >= Rot::from_angle(self.max_slope_angle).cos - 1e-5
     }
 }

@@ -39,9 +39,10 @@ impl Bounds {
     pub fn from_aabb(aabb: Aabb) -> Self {
         let half = aabb.half_extents();
         // `hypot`, not `length`: squaring overflows for half-extents from about 2e19.
+        // `libm`'s, not the platform's: the same bits on every target.
         Self::new(
             aabb,
-            BoundingCircle::new(aabb.center(), half.x.hypot(half.y)),
+            BoundingCircle::new(aabb.center(), libm::hypotf(half.x, half.y)),
         )
     }
 

@@ -30,18 +30,29 @@ impl Rot {
     pub const IDENTITY: Self = Self { cos: 1.0, sin: 0.0 };
 
     /// The rotation by `angle` radians, counter-clockwise.
+    ///
+    /// The sine and cosine come from the `libm` crate, not the platform's maths
+    /// library, so the same angle gives the same bits on every target.
     #[inline]
     #[must_use]
     pub fn from_angle(angle: f32) -> Self {
-        let (sin, cos) = angle.sin_cos();
+        let (sin, cos) = libm::sincosf(angle);
         Self { cos, sin }
     }
 
-    /// The angle of this rotation in radians, in `(-π, π]`.
+    /// The angle of this rotation in radians, in `(-π, π]` (`libm`'s `atan2f`, the
+    /// same bits on every target).
     #[inline]
     #[must_use]
     pub fn angle(self) -> f32 {
-        self.sin.atan2(self.cos)
+        libm::atan2f(self.sin, self.cos)
+    }
+
+    /// The unit vector at this rotation's angle: `self * Vec2::X`.
+    #[inline]
+    #[must_use]
+    pub fn direction(self) -> Vec2 {
+        Vec2::new(self.cos, self.sin)
     }
 
     /// Rotates `vector` by this rotation.

@@ -32,7 +32,7 @@ use crate::decompose::convex_hull::convex_hull;
 use crate::decompose::outline::clean_outline;
 use crate::shape::face_lanes::{LanePolygon, PlacedFaces};
 use crate::shape::rounded_convex::RoundedConvex;
-use crate::{Iso, MAX_SIZE, MIN_SIZE, validate_extent, validate_points, validate_size};
+use crate::{Iso, MAX_SIZE, MIN_SIZE, Rot, validate_extent, validate_points, validate_size};
 
 /// A 2D shape in its local frame. Place it in the world with an [`Iso`].
 ///
@@ -266,7 +266,8 @@ impl Shape {
         let step = core::f32::consts::TAU / sides as f32;
         let points: Vec<Vec2> = (0..sides)
             .map(|i| {
-                Vec2::from_angle(core::f32::consts::FRAC_PI_2 + step * i as f32) * circumradius
+                Rot::from_angle(core::f32::consts::FRAC_PI_2 + step * i as f32).direction()
+                    * circumradius
             })
             .collect();
         Self::polygon(&points)

@@ -8,7 +8,7 @@
 use glam::Vec2;
 use wide::f32x8;
 
-use super::{horizontal_max, horizontal_min, splat};
+use super::{horizontal_max, horizontal_min, lane_max, lane_min, splat};
 use crate::shape::face_lanes::LanePolygon;
 use crate::shape::rounded_convex::RoundedConvex;
 
@@ -254,8 +254,8 @@ pub(crate) fn chord_lanes(
         let t = room / rate;
         let leaving = rate.simd_gt(parallel);
         let entering = rate.simd_lt(-parallel);
-        exit = exit.fast_min(leaving.bitselect(t, splat(f32::INFINITY)));
-        enter = enter.fast_max(entering.bitselect(t, splat(f32::NEG_INFINITY)));
+        exit = lane_min(exit, leaving.bitselect(t, splat(f32::INFINITY)));
+        enter = lane_max(enter, entering.bitselect(t, splat(f32::NEG_INFINITY)));
         // A face parallel to the line that the line lies outside of: no chord.
         let outside = !(leaving | entering) & room.simd_lt(f32x8::ZERO);
         misses |= outside.any();

@@ -18,7 +18,7 @@ use wide::f32x8;
 
 use super::chord::{Clipped, clip_by_planes_entering, face_point};
 use super::face_scan::dot_range;
-use super::{horizontal_max, horizontal_min, splat};
+use super::{horizontal_max, horizontal_min, lane_max, lane_min, splat};
 use crate::shape::face_lanes::{LanePolygon, MAX_LANES};
 use crate::shape::rounded_convex::RoundedConvex;
 
@@ -85,12 +85,15 @@ pub(crate) fn clip_difference_lanes(
         let leaving = rate.simd_gt(parallel);
         let entering = rate.simd_lt(-parallel);
         exits[index] = leaving.bitselect(t, splat(f32::INFINITY));
-        exit = exit.fast_min(exits[index]);
+        exit = lane_min(exit, exits[index]);
         enters[index] = entering.bitselect(t, splat(f32::NEG_INFINITY));
-        enter = enter.fast_max(enters[index]);
-        height = height.fast_max(-room);
+        enter = lane_max(enter, enters[index]);
+        height = lane_max(height, -room);
         // A face parallel to the line: how far the line runs outside it.
-        aside = aside.fast_max((leaving | entering).bitselect(splat(f32::NEG_INFINITY), -room));
+        aside = lane_max(
+            aside,
+            (leaving | entering).bitselect(splat(f32::NEG_INFINITY), -room),
+        );
     }
     let (enter, exit) = (horizontal_max(enter), horizontal_min(exit));
     let blocks = polygon.blocks.len();

@@ -8,7 +8,7 @@
 use glam::Vec2;
 use wide::f32x8;
 
-use super::{horizontal_max, splat};
+use super::{horizontal_max, lane_max, lane_min, splat};
 use crate::shape::face_lanes::{FaceBlock, LanePolygon, MAX_LANES};
 use crate::shape::rounded_convex::RoundedConvex;
 
@@ -112,10 +112,10 @@ pub(crate) fn scan_face_lanes<const DETAILS: bool>(
         let (low, high) = dot_range::<DETAILS>(block, points.clone());
         let offsets = f32x8::from(block.offsets);
         if DETAILS {
-            outside = outside.fast_max(high - offsets);
+            outside = lane_max(outside, high - offsets);
         }
         separations[index] = low - offsets;
-        deepest = deepest.fast_max(separations[index]);
+        deepest = lane_max(deepest, separations[index]);
     }
     let separation = horizontal_max(deepest);
     if separation > limit {
@@ -154,9 +154,9 @@ pub(super) fn dot_range<const DETAILS: bool>(
     let (mut low, mut high) = (splat(f32::INFINITY), splat(f32::NEG_INFINITY));
     for point in points {
         let dot = normal_x * splat(point.x) + normal_y * splat(point.y);
-        low = low.fast_min(dot);
+        low = lane_min(low, dot);
         if DETAILS {
-            high = high.fast_max(dot);
+            high = lane_max(high, dot);
         }
     }
     (low, high)
@@ -181,7 +181,7 @@ pub(crate) fn plane_distance_lanes(polygon: &LanePolygon<'_>, point: Vec2) -> f3
     for block in polygon.blocks {
         let distance = f32x8::from(block.normal_xs) * x + f32x8::from(block.normal_ys) * y
             - f32x8::from(block.offsets);
-        high = high.fast_max(distance);
+        high = lane_max(high, distance);
     }
     horizontal_max(high)
 }

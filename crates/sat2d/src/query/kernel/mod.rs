@@ -150,6 +150,29 @@ fn splat(value: f32) -> f32x8 {
     f32x8::splat(value)
 }
 
+/// Each lane's larger value, `a > b ? a : b`: the same bits on every target. x86's
+/// `maxps` (wide's `fast_max` there) is exactly that; wide's portable `fast_max` (wasm32
+/// without SIMD) answers `a < b ? b : a`, which differs for `-0.0` against `+0.0`.
+#[inline]
+fn lane_max(a: f32x8, b: f32x8) -> f32x8 {
+    #[cfg(target_feature = "sse")]
+    let larger = a.fast_max(b);
+    #[cfg(not(target_feature = "sse"))]
+    let larger = a.simd_gt(b).bitselect(a, b);
+    larger
+}
+
+/// Each lane's smaller value, `a < b ? a : b`, as x86's `minps`: the same bits on
+/// every target ([`lane_max`]).
+#[inline]
+fn lane_min(a: f32x8, b: f32x8) -> f32x8 {
+    #[cfg(target_feature = "sse")]
+    let smaller = a.fast_min(b);
+    #[cfg(not(target_feature = "sse"))]
+    let smaller = a.simd_lt(b).bitselect(a, b);
+    smaller
+}
+
 /// The largest lane, by a tree of three levels rather than a chain of seven (the
 /// scans end on this: 5% of a polygon contact). No NaN lane reaches it: placements are
 /// range-checked before any kernel runs, and the clipping kernels mask the faces
