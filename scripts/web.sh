@@ -5,6 +5,7 @@
 #                                 .js, the _bg.wasm); prints the folder and the wasm's size
 #   scripts/web.sh serve [PORT]   serve that folder on http://127.0.0.1:PORT (default 8000)
 #   scripts/web.sh dir            print the folder
+#   scripts/web.sh tools          install the wasm32 target and wasm-bindgen-cli if missing
 #
 # <target> is cargo's target directory (target/, or $CARGO_TARGET_DIR). Installs what is
 # missing: the wasm32-unknown-unknown target (rustup) and wasm-bindgen-cli at exactly the
@@ -86,8 +87,9 @@ case "${1:-}" in
     build) build ;;
     serve) serve "${2:-}" ;;
     dir) echo "$page" ;;
+    tools) install_tools ;;
     *)
-        echo "usage: scripts/web.sh build | serve [PORT] | dir" >&2
+        echo "usage: scripts/web.sh build | serve [PORT] | dir | tools" >&2
         exit 2
         ;;
 esac

@@ -202,6 +202,40 @@
 //! them by a stable id of your own where order matters. [`SatRollback`] lists the set
 //! and the guarantees.
 //!
+//! # The same results on every platform
+//!
+//! The same inputs give bit-identical results natively on x86_64 and in wasm32 (the
+//! browser, Node): the same events in the same order, the same contacts (normal,
+//! depth, flags and points to the bit), the same query answers and the same
+//! [`CharacterMover`] moves, so peers of a lockstep or rollback game on different
+//! platforms stay in sync. A test holds it: a seeded 1,000-frame scene (moving and
+//! spinning circles, polygons, capsules and concave polygons, swept bullets, child
+//! colliders, a mover on a sliding platform) hashes every frame's events, contacts,
+//! placements and mover output, natively (`tests/determinism.rs`, against checked-in
+//! hashes) and as wasm32 under Node (`scripts/determinism-check.sh`, frame by frame).
+//!
+//! What the step does for it: no platform maths on its path (sines, cosines, `atan2`
+//! and `hypot` come from the pure-Rust `libm` crate, through [`sat2d::Rot`]; the
+//! platform's library differs between targets in the last bit), no fused
+//! multiply-add, SIMD minimum and maximum that pick the same lane on every target, pair
+//! lists sorted by entity index, no hash map whose order reaches a result, and a
+//! parallel narrow phase whose results do not depend on the thread count.
+//!
+//! What a game must do: give the step the same inputs.
+//! - Build rotations from angles with deterministic maths: [`sat2d::Rot::from_angle`]
+//!   (`Quat::from_xyzw(0.0, 0.0, half.sin, half.cos)` with `half` the rotation by half
+//!   the angle), or turn on Bevy's `libm` feature, which makes `Quat::from_rotation_z`,
+//!   `Rot2` and the rest of glam's and bevy_math's maths use the same crate. Plain
+//!   `f32::sin`, `cos`, `atan2`, `powf` and `hypot` are the platform's.
+//! - Move things by fixed steps ([`SatPlugin::fixed`], a constant `Time<Fixed>`
+//!   delta), not by the frame's wall-clock time, and seed every random generator.
+//! - Spawn in the same order everywhere (event order follows entity indices) and do
+//!   not let a hash map's iteration order decide game logic.
+//!
+//! Tested on x86_64 (SSE2, the default target) and wasm32 without SIMD. Other targets
+//! (aarch64, x86_64 with other target features) take the same code paths but are not
+//! checked by the test.
+//!
 //! # Conventions
 //!
 //! Those of [`sat2d`]: a contact's normal is a unit vector from the first entity to the
