@@ -7,7 +7,10 @@
 //! percentile, the slowest, and how many pushes were not minimal (past the work
 //! budget):
 //! - `outlines_64`: 400 overlapping pairs of 64-point outlines;
-//! - `outlines_4096`: 8 overlapping pairs of 4,096-point outlines.
+//! - `outlines_4096`: 8 overlapping pairs of 4,096-point outlines;
+//! - `stars_64`: the adversarial pairs at 64 points, two 32-spike stars with one
+//!   centre (B turned by half a spike) and a half-size one at the centre of the other,
+//!   where every part pair's difference holds the origin.
 //!
 //! Then criterion times the whole 64-point set (`outlines_64_all`, divide by 400 for
 //! one query), its slowest pair (`outlines_64_slowest`) and the slowest 4,096-point
@@ -16,12 +19,14 @@
 
 #[path = "../tests/concave_ordinary/outlines.rs"]
 mod outlines;
+#[path = "../tests/common/stars.rs"]
+mod stars;
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::Criterion;
-use sat2d::{Iso, Shape};
+use sat2d::{Iso, Shape, Vec2};
 
 const GROUP: &str = "concave_ordinary";
 
@@ -85,6 +90,18 @@ fn main() {
     let large = pairs(8, 4096, 0x36_4096);
     let slowest_small = survey("outlines_64", &small);
     let slowest_large = survey("outlines_4096", &large);
+    let (star, half) = (
+        stars::spiked_star(32, 1.0, 0.5),
+        stars::spiked_star(32, 0.5, 0.25),
+    );
+    let half_spike = Iso::new(Vec2::ZERO, core::f32::consts::PI / 64.0);
+    survey(
+        "stars_64",
+        &[
+            (star.clone(), Iso::IDENTITY, star.clone(), half_spike),
+            (star, Iso::IDENTITY, half, Iso::IDENTITY),
+        ],
+    );
 
     let mut criterion = Criterion::default().configure_from_args();
     let mut group = criterion.benchmark_group(GROUP);
