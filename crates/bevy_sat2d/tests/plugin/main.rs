@@ -24,6 +24,7 @@ mod query_filter;
 mod readme_snippet;
 mod removal;
 mod rollback;
+mod rollback_disabled;
 mod rollback_ggrs;
 mod scenes;
 mod seamless_contacts;

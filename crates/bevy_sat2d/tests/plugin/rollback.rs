@@ -1,6 +1,6 @@
 //! Rollback: a seeded game run as a SyncTest (snapshots restored 2 and 7 frames back
 //! and simulated again) reports the same events and positions, frame by frame, as the
-//! same game run straight through; and disabled colliders count as removed.
+//! same game run straight through; and a restored frame reports against its own pairs.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -301,67 +301,6 @@ fn sync_test_at_check_distance_two() {
 #[test]
 fn sync_test_at_check_distance_seven() {
     check_distance(7, 5);
-}
-
-/// A disabled collider (bevy_ggrs's `despawn_rollback`) ends its pairs and is tested
-/// no more; enabled again, its pairs start again.
-#[test]
-fn a_disabled_collider_counts_as_removed() {
-    let mut app = app();
-    let mut log = crate::common::EventLog::new(&app);
-    let a = app
-        .world_mut()
-        .spawn((Collider::circle(2.0), at(0.0, 0.0)))
-        .id();
-    let b = app
-        .world_mut()
-        .spawn((Collider::circle(2.0), at(3.0, 0.0)))
-        .id();
-    let pair = (a.min(b), a.max(b));
-    let started = log.step(&mut app);
-    assert_eq!(
-        started,
-        [CollisionEvent::Started {
-            a: pair.0,
-            b: pair.1,
-            time_of_impact: None
-        }]
-    );
-
-    app.world_mut().entity_mut(b).insert(Disabled);
-    let ended = log.step(&mut app);
-    assert_eq!(
-        ended,
-        [CollisionEvent::Ended {
-            a: pair.0,
-            b: pair.1
-        }]
-    );
-    assert!(crate::common::touching(&app, a).is_empty());
-    let disabled_list = app.world().entity(b).get::<CollidingEntities>().unwrap();
-    assert!(
-        disabled_list.is_empty(),
-        "the disabled side's list is emptied too"
-    );
-    // Nothing tests it while disabled, even moved onto `a`.
-    crate::common::move_to(&mut app, b, Vec2::new(1.0, 0.0));
-    assert!(log.step(&mut app).is_empty());
-    let world = app.world().resource::<CollisionWorld>();
-    assert!(world.collider(b).is_none());
-    assert_eq!(world.entities_at(Vec2::new(1.0, 0.0)), [a]);
-
-    app.world_mut().entity_mut(b).remove::<Disabled>();
-    let again = log.step(&mut app);
-    assert_eq!(
-        again,
-        [CollisionEvent::Started {
-            a: pair.0,
-            b: pair.1,
-            time_of_impact: None
-        }]
-    );
-    assert_eq!(crate::common::touching(&app, a), [b]);
-    assert_eq!(crate::common::touching(&app, b), [a]);
 }
 
 /// A rollback that restores the touching pairs of an earlier frame: the next step
