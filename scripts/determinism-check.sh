@@ -37,7 +37,8 @@ if [ "$frames" -eq 0 ] || [ "$(wc -l <"$out/wasm32.txt")" -ne "$frames" ]; then
     exit 1
 fi
 # The first line that differs: `frame native-hash wasm32-hash`.
-first=$(paste -d ' ' "$out/native.txt" "$out/wasm32.txt" | awk '$2 != $4 { print $1, $2, $4; exit }')
+first=$(awk 'NR == FNR { native[$1] = $2; next }
+    $2 != native[$1] { print $1, native[$1], $2; exit }' "$out/native.txt" "$out/wasm32.txt")
 if [ -n "$first" ]; then
     read -r frame native wasm <<<"$first"
     echo "determinism: native and wasm32 differ from frame $frame on (native $native, wasm32 $wasm)" >&2
