@@ -268,6 +268,8 @@
 //!
 //! - `debug-overlay` (default): the egui panel and gizmo overlay. It pulls in Bevy's
 //!   renderer; without it the plugin depends on no rendering crate.
+//! - `bevy_ecs_tilemap`: [`tilemap`], `bevy_ecs_tilemap` maps as tile levels whose hits
+//!   name their tile. The tilemap crate depends on Bevy's renderer.
 
 mod assets;
 mod character_mover;
@@ -292,6 +294,8 @@ pub use assets::collider_asset::{
 pub use assets::image_colliders::{ImageColliderError, ImageColliderSettings};
 #[cfg(feature = "image")]
 pub use assets::image_file::ImageColliderFile;
+#[cfg(feature = "bevy_ecs_tilemap")]
+pub use bevy_ecs_tilemap;
 pub use character_mover::{
     CharacterMover, CharacterMoverPlugin, MoverGround, MoverHit, MoverOutput, MoverSettings,
     OneWayPlatform, move_and_slide, move_movers,
@@ -317,6 +321,8 @@ pub use tiles::tile_cells::TileCells;
 pub use tiles::tile_collider::{TileCollider, TileHit};
 pub use tiles::tile_level::TileLevel;
 pub use tiles::tile_level_plugin::{TileLevelPlugin, apply_tile_changes};
+#[cfg(feature = "bevy_ecs_tilemap")]
+pub use tiles::tilemap;
 pub use world::collision_world::CollisionWorld;
 pub use world::pair_result::EntityPair;
 pub use world::placed_collider::PlacedCollider;

@@ -1,0 +1,84 @@
+//! [`TilemapCollidersPlugin`]: builds and updates the level of each tilemap with
+//! [`TilemapColliders`](super::TilemapColliders), before the tile level plugin spawns
+//! its colliders.
+
+use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
+use bevy::prelude::*;
+use bevy::transform::TransformSystems;
+
+use super::sync_tilemap_levels::{
+    RemovedTiles, build_tilemap_levels, record_removed_tile, remove_tilemap_levels,
+    update_tilemap_levels,
+};
+use crate::tiles::tile_level_plugin::{TileLevelPlugin, apply_tile_changes};
+
+/// Turns tilemaps with [`TilemapColliders`](super::TilemapColliders) into
+/// [`TileLevel`](crate::TileLevel)s and keeps them in line with their tiles. Adds the
+/// [`TileLevelPlugin`] in the same schedule if the app has none.
+///
+/// Its systems run in `schedule` before the tile level plugin's
+/// [`apply_tile_changes`] and transform propagation: a tile despawned in `Update`
+/// leaves its hole in that frame's step. Use the step's schedule (`PostUpdate` by
+/// default, [`Self::fixed`] beside [`SatPlugin::fixed`](crate::SatPlugin::fixed)).
+///
+/// ```
+/// use bevy::prelude::*;
+/// use bevy_sat2d::prelude::*;
+/// use bevy_sat2d::tilemap::TilemapCollidersPlugin;
+/// App::new().add_plugins((
+///     MinimalPlugins,
+///     TransformPlugin,
+///     SatPlugin::default(),
+///     TilemapCollidersPlugin::default(),
+/// ));
+/// ```
+#[derive(Clone, Debug)]
+pub struct TilemapCollidersPlugin {
+    /// The schedule the levels are built in: the collision step's.
+    pub schedule: InternedScheduleLabel,
+}
+
+impl Default for TilemapCollidersPlugin {
+    fn default() -> Self {
+        Self::new(PostUpdate)
+    }
+}
+
+impl TilemapCollidersPlugin {
+    /// The plugin building levels in `schedule`.
+    #[must_use]
+    pub fn new(schedule: impl ScheduleLabel) -> Self {
+        Self {
+            schedule: schedule.intern(),
+        }
+    }
+
+    /// The plugin in `FixedPostUpdate`, for [`SatPlugin::fixed`](crate::SatPlugin::fixed).
+    #[must_use]
+    pub fn fixed() -> Self {
+        Self::new(FixedPostUpdate)
+    }
+}
+
+impl Plugin for TilemapCollidersPlugin {
+    fn build(&self, app: &mut App) {
+        if !app.is_plugin_added::<TileLevelPlugin>() {
+            app.add_plugins(TileLevelPlugin {
+                schedule: self.schedule,
+            });
+        }
+        app.init_resource::<RemovedTiles>()
+            .add_observer(record_removed_tile)
+            .add_systems(
+                self.schedule,
+                (
+                    remove_tilemap_levels,
+                    build_tilemap_levels,
+                    update_tilemap_levels,
+                )
+                    .chain()
+                    .before(apply_tile_changes)
+                    .before(TransformSystems::Propagate),
+            );
+    }
+}

@@ -1,0 +1,89 @@
+//! A square tilemap's cells as a [`TileGrid`]: its layout and which tiles are solid.
+
+use bevy::prelude::*;
+use bevy_ecs_tilemap::anchor::TilemapAnchor;
+use bevy_ecs_tilemap::map::{TilemapGridSize, TilemapSize, TilemapTileSize, TilemapType};
+use bevy_ecs_tilemap::tiles::{TilePos, TileStorage, TileTextureIndex};
+use sat2d::tile_grid::TileGrid;
+
+use super::tile_rule::{TileRule, TileView};
+use super::tilemap_colliders::TilemapCollidersError;
+
+/// The components of a tilemap entity that place its cells.
+pub(super) struct TilemapLayout<'a> {
+    pub size: &'a TilemapSize,
+    pub grid_size: &'a TilemapGridSize,
+    pub tile_size: &'a TilemapTileSize,
+    pub map_type: &'a TilemapType,
+    pub anchor: Option<&'a TilemapAnchor>,
+}
+
+/// The tiles a [`TileRule`] reads: position and texture index of each tile entity.
+pub(super) type TileQuery<'w, 's> =
+    Query<'w, 's, (&'static TilePos, Option<&'static TileTextureIndex>)>;
+
+/// Whether the tile the storage holds at `position` exists and is solid under `rule`.
+pub(super) fn is_solid_tile(
+    storage: &TileStorage,
+    tiles: &TileQuery,
+    rule: &TileRule,
+    position: TilePos,
+) -> bool {
+    let Some(entity) = storage.checked_get(&position) else {
+        return false;
+    };
+    let Ok((_, texture_index)) = tiles.get(entity) else {
+        return false;
+    };
+    rule.is_solid(&TileView {
+        entity,
+        position,
+        texture_index: texture_index.copied().unwrap_or_default(),
+    })
+}
+
+/// The tile grid of a square map in the map's frame: one cell per tile, the grid
+/// size a side, cell `(x, y)` under tile `(x, y)`, solid where `rule` says so.
+///
+/// `bevy_ecs_tilemap` puts tile `(x, y)`'s centre at `(x, y) * grid_size` plus the
+/// anchor's offset, so cell `(0, 0)`'s lower-left corner (the grid's origin) is half a
+/// cell below and left of tile `(0, 0)`'s centre.
+///
+/// # Errors
+/// [`TilemapCollidersError::NotSquare`] for an isometric or hexagonal map,
+/// [`TilemapCollidersError::Grid`] for a size or grid size that makes no grid.
+pub(super) fn build_tilemap_grid(
+    tilemap: Entity,
+    layout: &TilemapLayout,
+    storage: &TileStorage,
+    tiles: &TileQuery,
+    rule: &TileRule,
+) -> Result<TileGrid, TilemapCollidersError> {
+    if *layout.map_type != TilemapType::Square {
+        return Err(TilemapCollidersError::NotSquare {
+            tilemap,
+            map_type: *layout.map_type,
+        });
+    }
+    let grid_error = |source| TilemapCollidersError::Grid { tilemap, source };
+    let cell_size = Vec2::from(layout.grid_size);
+    // The grid first: the anchor's offset needs a map of at least one tile.
+    let grid = TileGrid::try_new(layout.size.x, layout.size.y, cell_size).map_err(grid_error)?;
+    let offset = layout.anchor.copied().unwrap_or_default().as_offset(
+        layout.size,
+        layout.grid_size,
+        layout.tile_size,
+        layout.map_type,
+    );
+    let mut grid = grid
+        .try_with_origin(offset - cell_size / 2.0)
+        .map_err(grid_error)?;
+    for y in 0..layout.size.y {
+        for x in 0..layout.size.x {
+            if is_solid_tile(storage, tiles, rule, TilePos { x, y }) {
+                grid.set(UVec2::new(x, y), true).map_err(grid_error)?;
+            }
+        }
+    }
+    Ok(grid)
+}
