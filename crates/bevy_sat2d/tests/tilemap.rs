@@ -279,3 +279,49 @@ fn an_isometric_map_gets_an_error_and_no_colliders() {
     );
     assert!(child_colliders(&mut app, map.tilemap) > 0);
 }
+
+#[test]
+fn added_and_despawned_tiles_rebuild_only_their_chunks() {
+    let mut app = app();
+    // Three chunks of 64 columns: a full floor, an empty row above it.
+    let width = 150;
+    let text = format!("{}\n{}", ".".repeat(width), "#".repeat(width));
+    let map = spawn_map(&mut app, &text, TilemapType::Square, TileRule::Every);
+    app.update();
+    let middle_chunk = |app: &App| -> Vec<Entity> {
+        let level = app.world().get::<TileLevel>(map.tilemap).unwrap();
+        let colliders = level.colliders();
+        colliders
+            .filter(|(rect, _)| (64..128).contains(&rect.min.x))
+            .map(|(_, entity)| entity)
+            .collect()
+    };
+    let before = middle_chunk(&app);
+    assert_eq!(before.len(), 1);
+
+    // Dig a floor tile in the first chunk, add a tile above the floor in the last.
+    app.world_mut().entity_mut(map.tiles[&(10, 0)]).despawn();
+    let position = TilePos { x: 140, y: 1 };
+    let tile = app
+        .world_mut()
+        .spawn((position, TilemapId(map.tilemap), TileTextureIndex(0)))
+        .id();
+    let mut storage = app.world_mut().get_mut::<TileStorage>(map.tilemap).unwrap();
+    storage.set(&position, tile);
+    app.update();
+
+    let level = app.world().get::<TileLevel>(map.tilemap).unwrap();
+    assert!(!level.grid().is_solid(UVec2::new(10, 0)));
+    assert!(level.grid().is_solid(UVec2::new(140, 1)));
+    assert_eq!(level.grid().solid_count(), width as u64);
+    // The middle chunk kept its collider entity.
+    assert_eq!(middle_chunk(&app), before);
+    let children = child_colliders(&mut app, map.tilemap);
+    assert_eq!(
+        children,
+        app.world()
+            .get::<TileLevel>(map.tilemap)
+            .unwrap()
+            .collider_count()
+    );
+}
