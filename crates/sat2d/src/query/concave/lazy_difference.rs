@@ -18,7 +18,9 @@ use glam::Vec2;
 
 use crate::Aabb;
 use crate::query::concave::minkowski_difference::MinkowskiDifference;
-use crate::query::concave::work_budget::{BUILD, WorkBudget};
+#[cfg(doc)]
+use crate::query::concave::work_budget::BUILD;
+use crate::query::concave::work_budget::WorkBudget;
 
 /// Builds part pair `(i, j)`'s difference, whole.
 pub(crate) type Build<'a> = &'a dyn Fn((u32, u32)) -> MinkowskiDifference;
@@ -84,14 +86,12 @@ impl LazyDifference {
             .is_none_or(MinkowskiDifference::is_small)
     }
 
-    /// The difference, built by `build` the first time (spending [`BUILD`] and a
-    /// unit per point of it from `budget`). `None` when the budget refuses the build.
+    /// The difference, built by `build` the first time (spending eight units per
+    /// point of it from `budget`: the search spent [`BUILD`] when it made the waiting
+    /// one). `None` when the budget refuses the build.
     pub fn get(&self, build: Build<'_>, budget: &mut WorkBudget) -> Option<&MinkowskiDifference> {
         if let Some(difference) = self.difference.get() {
             return Some(difference);
-        }
-        if !budget.spend(BUILD) {
-            return None;
         }
         let difference = self.difference.get_or_init(|| build(self.pair));
         self.farthest.set(difference.farthest());

@@ -213,6 +213,11 @@ impl MtvSearch<'_> {
             if core_a.points.len() <= convex_window::SMALL
                 && core_b.points.len() <= convex_window::SMALL
             {
+                // Charged as a build begun (its points when it is built): the count of
+                // differences a search may hold stays what the budget allows.
+                if !budget.spend(BUILD) {
+                    return ControlFlow::Break(());
+                }
                 let (box_a, box_b) = (&self.pairs.boxes_a[i], &self.pairs.boxes_b[j]);
                 // No point of it is farther than the bounding circles allow, nor
                 // nearer (with room for their rounding).
