@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use sat2d::Shape;
 
 use super::*;
