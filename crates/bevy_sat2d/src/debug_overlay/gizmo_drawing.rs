@@ -21,8 +21,15 @@ fn isometry(iso: &Iso) -> Isometry2d {
     )
 }
 
-/// Draws `shape` placed by `iso`: its outline, and for concave shapes its convex parts.
-pub(crate) fn draw_shape(gizmos: &mut Gizmos<SatGizmos>, shape: &Shape, iso: &Iso, color: Color) {
+/// Draws `shape` placed by `iso`: its outline (a concave one's holes too), and a
+/// concave shape's convex parts, faint, when `parts`.
+pub(crate) fn draw_shape(
+    gizmos: &mut Gizmos<SatGizmos>,
+    shape: &Shape,
+    iso: &Iso,
+    color: Color,
+    parts: bool,
+) {
     let world = |points: &[Vec2]| {
         points
             .iter()
@@ -51,7 +58,7 @@ pub(crate) fn draw_shape(gizmos: &mut Gizmos<SatGizmos>, shape: &Shape, iso: &Is
             gizmos.lineloop_2d(world(polygon.points()), color);
         }
         Shape::Concave(polygon) => {
-            for part in polygon.parts() {
+            for part in polygon.parts().iter().filter(|_| parts) {
                 gizmos.lineloop_2d(world(part.points()), color.with_alpha(0.3));
             }
             gizmos.lineloop_2d(world(polygon.outline()), color);
@@ -97,7 +104,13 @@ pub(crate) fn draw_overlay(
         };
         if draw.outlines {
             let color = outline_color(&state, &colliding, placed);
-            draw_shape(&mut gizmos, &placed.shape, &placed.iso, color);
+            draw_shape(
+                &mut gizmos,
+                &placed.shape,
+                &placed.iso,
+                color,
+                draw.concave_parts,
+            );
         }
         if draw.aabbs {
             gizmos.rect_2d(bounds.aabb.center(), bounds.aabb.size(), colors::AABB);

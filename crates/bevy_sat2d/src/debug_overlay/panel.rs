@@ -123,6 +123,7 @@ fn switches(ui: &mut egui::Ui, state: &mut SatDebugState) {
             );
             ui.checkbox(&mut draw.movers, "character movers (ground, hits, move)");
             ui.checkbox(&mut draw.tile_cells, "tile cells inside merged tiles");
+            ui.checkbox(&mut draw.concave_parts, "convex parts of concave colliders");
         });
 }
 

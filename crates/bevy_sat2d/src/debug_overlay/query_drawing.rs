@@ -86,7 +86,7 @@ fn draw_query(gizmos: &mut Gizmos<SatGizmos>, world: &CollisionWorld, query: &Re
             } else {
                 colors::QUERY_HIT
             };
-            draw_shape(gizmos, shape, iso, color);
+            draw_shape(gizmos, shape, iso, color, false);
             draw_found_colliders(gizmos, world, hits);
         }
         RecordedQuery::PointHits { point, hits } => {
@@ -142,13 +142,13 @@ fn draw_shape_cast(
         translation,
         rotation: iso.rotation,
     };
-    draw_shape(gizmos, shape, iso, colors::QUERY);
+    draw_shape(gizmos, shape, iso, colors::QUERY, false);
     match hit {
         Some(hit) => {
             let stop = start + motion * hit.fraction;
             gizmos.line_2d(start, stop, colors::QUERY);
             gizmos.line_2d(stop, start + motion, colors::QUERY_REACH);
-            draw_shape(gizmos, shape, &placed_at(stop), colors::QUERY_HIT);
+            draw_shape(gizmos, shape, &placed_at(stop), colors::QUERY_HIT, false);
             draw_hit(gizmos, hit.point, hit.normal);
         }
         None => {
@@ -158,6 +158,7 @@ fn draw_shape_cast(
                 shape,
                 &placed_at(start + motion),
                 colors::QUERY_REACH,
+                false,
             );
         }
     }
@@ -175,7 +176,7 @@ fn draw_hit(gizmos: &mut Gizmos<SatGizmos>, point: Vec2, normal: Vec2) {
 /// before this frame's step saw them at last frame's positions).
 fn draw_found_colliders(gizmos: &mut Gizmos<SatGizmos>, world: &CollisionWorld, hits: &[Entity]) {
     for placed in hits.iter().filter_map(|&entity| world.collider(entity)) {
-        draw_shape(gizmos, &placed.shape, &placed.iso, colors::QUERY_HIT);
+        draw_shape(gizmos, &placed.shape, &placed.iso, colors::QUERY_HIT, false);
     }
 }
 

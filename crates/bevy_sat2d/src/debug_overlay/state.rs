@@ -70,6 +70,10 @@ pub struct SatDebugDraw {
     /// The cells inside each merged [`TileCollider`](crate::TileCollider) of a
     /// [`TileLevel`](crate::TileLevel) (its outline is drawn with the others).
     pub tile_cells: bool,
+    /// The convex parts of each concave collider, faint, inside its outline and holes
+    /// (off by default: the outline is what collides; the parts are how the exact MTV
+    /// reads it).
+    pub concave_parts: bool,
 }
 
 impl Default for SatDebugDraw {
@@ -86,6 +90,7 @@ impl Default for SatDebugDraw {
             queries: false,
             movers: true,
             tile_cells: false,
+            concave_parts: false,
         }
     }
 }
