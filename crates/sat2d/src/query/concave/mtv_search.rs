@@ -198,9 +198,8 @@ impl MtvSearch<'_> {
             }
             let ((center_a, radius_a), (center_b, radius_b)) =
                 (parts_a.bounds[i], parts_b.bounds[j]);
-            if center_a.distance(center_b) - radius_a - radius_b >= reach
-                || built.is_whole(i * parts_b.cores.len() + j)
-            {
+            let (centers, radii) = (center_a.distance(center_b), radius_a + radius_b);
+            if centers - radii >= reach || built.is_whole(i * parts_b.cores.len() + j) {
                 return ControlFlow::Continue(());
             }
             let (core_a, core_b) = (
@@ -221,7 +220,6 @@ impl MtvSearch<'_> {
                 let (box_a, box_b) = (&self.pairs.boxes_a[i], &self.pairs.boxes_b[j]);
                 // No point of it is farther than the bounding circles allow, nor
                 // nearer (with room for their rounding).
-                let (centers, radii) = (center_a.distance(center_b), radius_a + radius_b);
                 let margin = 1e-5 * (centers + radii);
                 let difference = LazyDifference::waiting(
                     (i as u32, j as u32),
