@@ -38,6 +38,13 @@ const KEYS: [[KeyCode; 3]; 2] = [
 fn main() {
     let mut app = common::windowed_app_with("sat2d rollback", SatPlugin::new(GgrsSchedule));
     add_game(&mut app, Mode::SyncTest { check_distance: 7 });
+    // bevy_ggrs steps by the clock: for a screenshot, one game frame per app frame, so
+    // that the picture at frame N is the same on a fast machine and a slow one.
+    if std::env::args().any(|arg| arg == "--screenshot") {
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_nanos(16_666_667),
+        ));
+    }
     app.add_systems(ReadInputs, read_keyboard)
         .add_systems(PostStartup, zoom_in)
         .add_observer(|mismatch: On<SyncTestMismatch>| {
