@@ -161,9 +161,10 @@ pub use bounding::{Aabb, BoundingCircle};
 pub use glam::Vec2;
 pub use math::{Iso, Rot};
 pub use query::{
-    AxisProjection, AxisSource, Contact, RELATIVE_TOLERANCE, Ray, RayError, RayHit, SatExplanation,
-    ShapeHit, cast_ray, cast_shape, contact, contact_with_neighbours, contains_point, distance,
-    explain, intersects, tolerance,
+    AxisProjection, AxisSource, Contact, RELATIVE_TOLERANCE, Ray, RayError, RayHit, RigidMotion,
+    SatExplanation, ShapeHit, TURNING_CAST_MAX_ITERATIONS, TURNING_CAST_TARGET,
+    TURNING_CAST_TOLERANCE, cast_ray, cast_shape, cast_turning_shape, contact,
+    contact_with_neighbours, contains_point, distance, explain, intersects, tolerance,
 };
 pub use shape::shape_data::ShapeData;
 pub use shape::{

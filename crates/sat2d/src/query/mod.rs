@@ -59,7 +59,10 @@ use pairs::contact_polygon_circle::{contact_polygon_circle, intersects_polygon_c
 use pairs::contact_swept_discs::{contact_swept_discs, intersects_swept_discs};
 use route::{Route, route};
 
-pub use cast::{Ray, RayError, RayHit, ShapeHit, cast_ray, cast_shape, distance};
+pub use cast::{
+    Ray, RayError, RayHit, RigidMotion, ShapeHit, TURNING_CAST_MAX_ITERATIONS, TURNING_CAST_TARGET,
+    TURNING_CAST_TOLERANCE, cast_ray, cast_shape, cast_turning_shape, distance,
+};
 pub use contact::Contact;
 pub use contact_with_neighbours::contact_with_neighbours;
 pub use explain::{AxisProjection, AxisSource, SatExplanation, explain};

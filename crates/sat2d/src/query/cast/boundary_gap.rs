@@ -1,4 +1,4 @@
-//! [`boundary_gap`]: the gap between two shapes that do not overlap, at least one of
+//! [`boundary_gap`]: the gap, and the nearest points, between two shapes that do not overlap, at least one of
 //! them concave, measured between their boundaries' edges rather than their parts.
 //! Works in A's frame.
 //!
@@ -12,6 +12,7 @@
 use glam::Vec2;
 
 use crate::math::segment::segment_closest_points;
+use crate::query::closest_points::ClosestPoints;
 use crate::query::concave::aabb_tree::AabbTree;
 use crate::{Aabb, Iso, Shape};
 
@@ -84,21 +85,22 @@ impl Boundary {
     }
 }
 
-/// The gap between A (at the origin of its frame) and B (placed by `relative`), which
-/// must not overlap: the least distance between their boundaries' edges, less both
-/// radii (0 if that is negative). The edge pairs come from two trees of the edges'
-/// boxes, nearest first ([`AabbTree::nearest_pair`]).
+/// The nearest edges of A (at the origin of its frame) and B (placed by `relative`),
+/// which must not overlap: their closest points in A's frame, and A's and B's radii
+/// (the gap is their distance less both radii). The edge pairs come from two trees of
+/// the edges' boxes, nearest first ([`AabbTree::nearest_pair`]).
 ///
 /// Measured in the frame of the shape with the longest edge: a long edge keeps a tight
 /// box in its own shape's frame (a comb's teeth, a level's walls), and turned into the
 /// other's it would not (a 97-unit edge turned by a few degrees made the trees measure
 /// 1.8 million edge pairs instead of 7).
-pub(super) fn boundary_gap(a: &Shape, b: &Shape, relative: &Iso) -> f32 {
+pub(super) fn boundary_gap(a: &Shape, b: &Shape, relative: &Iso) -> (ClosestPoints, f32, f32) {
     let (local_a, local_b) = (
         Boundary::of(a, &Iso::IDENTITY),
         Boundary::of(b, &Iso::IDENTITY),
     );
-    let (still, placed) = if local_b.longest_edge() > local_a.longest_edge() {
+    let in_b = local_b.longest_edge() > local_a.longest_edge();
+    let (still, placed) = if in_b {
         (local_b, Boundary::of(a, &relative.inverse()))
     } else {
         (local_a, Boundary::of(b, relative))
@@ -107,10 +109,38 @@ pub(super) fn boundary_gap(a: &Shape, b: &Shape, relative: &Iso) -> f32 {
         AabbTree::new(&still.boxes()),
         AabbTree::new(&placed.boxes()),
     );
-    let nearest = tree_still.nearest_pair(&tree_placed, |i, j| {
+    let closest_of = |i: usize, j: usize| {
         let ((start_a, end_a), (start_b, end_b)) = (still.edges[i], placed.edges[j]);
-        let (on_a, on_b) = segment_closest_points(start_a, end_a, start_b, end_b);
-        on_a.distance(on_b)
+        segment_closest_points(start_a, end_a, start_b, end_b)
+    };
+    // The nearest pair of edges measured so far.
+    let mut best = (f32::INFINITY, 0, 0);
+    tree_still.nearest_pair(&tree_placed, |i, j| {
+        let (on_still, on_placed) = closest_of(i, j);
+        let distance = on_still.distance(on_placed);
+        if distance < best.0 {
+            best = (distance, i, j);
+        }
+        distance
     });
-    (nearest - still.radius - placed.radius).max(0.0)
+    let (distance, i, j) = best;
+    let (on_still, on_placed) = closest_of(i, j);
+    let closest = if in_b {
+        ClosestPoints {
+            on_a: relative.transform_point(on_placed),
+            on_b: relative.transform_point(on_still),
+            distance,
+        }
+    } else {
+        ClosestPoints {
+            on_a: on_still,
+            on_b: on_placed,
+            distance,
+        }
+    };
+    if in_b {
+        (closest, placed.radius, still.radius)
+    } else {
+        (closest, still.radius, placed.radius)
+    }
 }

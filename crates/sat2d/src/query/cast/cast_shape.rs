@@ -29,7 +29,9 @@ use crate::{Iso, Shape, ShapeHit, contact, tolerance};
 
 /// When A, placed by `iso_a` and moving by `motion_a`, and B, placed by `iso_b` and
 /// moving by `motion_b`, first touch during one unit of time, or `None` if they never
-/// do. Translation only: neither shape turns during the sweep.
+/// do. This cast moves the shapes in straight lines, each keeping its rotation, and is
+/// exact; for shapes that also turn during the unit of time, see
+/// [`cast_turning_shape`](crate::cast_turning_shape).
 ///
 /// Shapes that touch or overlap at the start give `fraction` 0 and their
 /// [`contact`]'s normal and first point. Otherwise the point lies on both shapes

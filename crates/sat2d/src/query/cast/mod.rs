@@ -1,4 +1,4 @@
-//! Casts and distance: [`cast_ray`], [`cast_shape`], [`distance`].
+//! Casts and distance: [`cast_ray`], [`cast_shape`], [`cast_turning_shape`], [`distance`].
 //!
 //! All three rest on one ray kernel ([`ray_entry`](super::kernel::ray_entry)) against
 //! a rounded convex core. A ray meets the shape's own core. A shape cast is a ray
@@ -15,6 +15,9 @@
 //!   finds the face that separates most, the difference clip where a ray enters, and
 //!   the closest points near that one face (`closest_features.rs`) finish the answer.
 //!
+//! A cast of turning shapes ([`cast_turning_shape`]) advances along the time by the
+//! distance, conservatively: `cast_turning_shape.rs`.
+//!
 //! Concave shapes run part by part (part pairs for the pair queries), the nearest
 //! part winning.
 //!
@@ -26,16 +29,23 @@
 mod boundary_gap;
 mod cast_ray;
 mod cast_shape;
+mod cast_turning_shape;
 mod closest_features;
+mod conservative_advance;
 mod distance;
 mod hits;
 mod implicit_difference;
 mod outline_normal;
 mod ray;
+mod rigid_motion;
 mod sweep;
 
 pub use cast_ray::cast_ray;
 pub use cast_shape::cast_shape;
+pub use cast_turning_shape::{
+    TURNING_CAST_MAX_ITERATIONS, TURNING_CAST_TARGET, TURNING_CAST_TOLERANCE, cast_turning_shape,
+};
 pub use distance::distance;
 pub use hits::{RayHit, ShapeHit};
 pub use ray::{Ray, RayError};
+pub use rigid_motion::RigidMotion;
