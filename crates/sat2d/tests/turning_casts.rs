@@ -263,8 +263,7 @@ fn tumbling_planks_and_capsules_moving_and_turning() {
 
 #[test]
 fn a_door_turning_about_its_hinge_meets_a_post() {
-    // A door 4 long from its hinge at the local origin... placed with the hinge at
-    // one end: the rectangle's centre is 2 from the hinge.
+    // A door 4 long turning about its hinge at one end, 2 from its centre.
     let door = Shape::rectangle(4.0, 0.1);
     let hinge = Vec2::new(-2.0, 0.0);
     let start = Iso::from_translation(Vec2::new(2.0, 0.0)); // hinge at the world origin
