@@ -111,12 +111,14 @@
 //! further in one step than the thickness of what lies in its way can pass through it
 //! unseen (tunnelling): a bullet at 500 units per step skips a 10-unit wall. Mark such
 //! colliders [`SweptCollider`]: the plugin then also casts their shape from the last
-//! step's position to this one's against the colliders along the way. A pair the
+//! step's placement to this one's (the move and the shortest turn) against the
+//! colliders along the way. A pair the
 //! sweep finds touching during the step, but apart at its end, gets
 //! [`CollisionEvent::Started`] with the time of impact
 //! ([`CollisionEvent::time_of_impact`], a fraction of the step), its contact at that
-//! time (kept, as it is no contact of the step's end), and `Ended` in the next step. The sweep is translation only, starts from a collider's second step, and
-//! sweeps a teleport like any move; [`SweptCollider`] says what it reports and costs.
+//! time (kept, as it is no contact of the step's end), and `Ended` in the next step. The sweep
+//! turns by the shortest turn (at most half a turn a step), starts from a collider's
+//! second step, and sweeps a teleport like any move; [`SweptCollider`] says what it reports and costs.
 //!
 //! ```
 //! use bevy::prelude::*;

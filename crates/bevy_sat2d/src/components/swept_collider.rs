@@ -4,9 +4,10 @@
 use bevy::prelude::*;
 
 /// Continuous collision detection for this collider: each step, the plugin casts its
-/// shape from where the last step saw it to where it is now, against the colliders
-/// along the way, so a bullet that crosses a thin wall between two steps still reports
-/// the hit.
+/// shape from where the last step saw it to where it is now, moving and turning,
+/// against the colliders along the way, so a bullet that crosses a thin wall between
+/// two steps still reports the hit, and so does a spinning blade whose end swings
+/// through one.
 ///
 /// What it reports:
 ///
@@ -26,23 +27,38 @@ use bevy::prelude::*;
 ///
 /// How it sweeps:
 ///
-/// - **Translation only.** The shape keeps this step's rotation along the whole path;
-///   turning during the step is not swept.
+/// - **Moving and turning.** The shape moves in a straight line from the last step's
+///   place to this one's and turns at a steady rate about its origin (its entity's
+///   translation) from the last step's rotation to this one's, by the **shortest
+///   turn**: at most half a turn either way. A collider that turned more than half a
+///   turn in one step (a blade spinning faster than 30 turns a second at 60 steps a
+///   second) is swept the short way round, as if it had turned back; one that turned a
+///   whole number of turns is not swept as turning at all. A collider that only turned
+///   is swept too.
+/// - **How exact.** A sweep without a turn is an exact cast
+///   ([`sat2d::cast_shape`](sat2d::cast_shape)); one with a turn is a conservative
+///   advancement ([`sat2d::cast_turning_shape`](sat2d::cast_turning_shape)): its time
+///   of impact is never later than the first touch, and at that time the shapes are
+///   within 10 × the pair's [tolerance](sat2d::tolerance) of each other (the contact
+///   then has depth 0, the cast's normal and point).
 /// - **Other colliders stand still** where they are at the end of the step, unless they
 ///   are swept too: then both motions count (the relative motion is cast).
 /// - **The same pairs as ever**: only pairs whose [`CollisionLayers`] interact, and
 ///   never two [`StaticCollider`]s.
 /// - **No previous position, no sweep**: in a collider's first step (and the first
-///   after its transform was unusable), it is only tested where it is. A collider that
+///   after its transform was unusable), it is only tested where it is. After a restored
+///   snapshot ([`PlacedTranslation`](crate::PlacedTranslation) keeps the translation,
+///   not the rotation) the turn is measured from the rotation the plugin last placed. A collider that
 ///   gets the marker later is swept from the position the last step saw.
 /// - **A teleport is swept like any motion**: a `Transform` jump reports everything on
 ///   the straight line between the two places. To teleport without that, remove the
 ///   marker in the frame you move the collider and insert it again in a later frame
 ///   (the sweep then starts from the new place).
 ///
-/// Cost: nothing for colliders without the marker, nor for swept ones that did not
-/// move. A swept collider that moved costs one broad-phase query over the box around
-/// its path, and one shape cast for each pair along it that ends the step apart.
+/// Cost: nothing for colliders without the marker, nor for swept ones that neither
+/// moved nor turned. A swept collider that moved costs one broad-phase query over the
+/// box around its path (for one that turned, the box around its reach from its origin
+/// along the path), and one shape cast for each pair along it that ends the step apart.
 ///
 /// ```
 /// use bevy::prelude::*;

@@ -169,7 +169,9 @@ impl SpatialQuery<'_> {
     }
 
     /// The first collider that `shape`, placed by `iso` and moving by `motion` (over one
-    /// unit of time, translation only), touches, with when and where: the
+    /// unit of time, in a straight line, keeping its rotation; for a shape that turns
+    /// too, see [`cast_turning_shape`](Self::cast_turning_shape)), touches, with when
+    /// and where: the
     /// [`ShapeHit`]'s normal points from `shape` to the collider. A collider that
     /// already touches or overlaps `shape` at the start gives fraction 0.
     #[must_use]
@@ -374,6 +376,8 @@ fn checked_ray(origin: Vec2, direction: Vec2, max_distance: f32) -> Option<Ray> 
 fn ray_order(a: &(Entity, RayHit), b: &(Entity, RayHit)) -> std::cmp::Ordering {
     a.1.distance.total_cmp(&b.1.distance).then(a.0.cmp(&b.0))
 }
+
+mod cast_turning;
 
 #[cfg(test)]
 mod tests;

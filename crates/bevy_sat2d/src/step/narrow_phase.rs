@@ -244,7 +244,11 @@ fn sweep_apart_pairs(
         let (a, b) = (placed(colliders, ids.0), placed(colliders, ids.1));
         let (_, (first, second)) = in_entity_order(ids, a.entity, b.entity);
         let (a, b) = (placed(colliders, first), placed(colliders, second));
-        if let Some((contact, time)) = contact_at_impact(a, a.motion(step), b, b.motion(step)) {
+        let (motion_a, motion_b) = (
+            (a.motion(step), a.turn(step)),
+            (b.motion(step), b.turn(step)),
+        );
+        if let Some((contact, time)) = contact_at_impact(a, motion_a, b, motion_b) {
             result.touching = true;
             result.swept = true;
             swept_hits.push(SweptHit {

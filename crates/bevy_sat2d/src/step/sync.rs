@@ -231,6 +231,9 @@ fn sync_collider(world: &mut CollisionWorld, change: &ColliderChange) -> bool {
         .last_placed
         .unwrap_or(was_in_grid.then_some(placed.iso.translation));
     let start = last.filter(|_| change.is_swept);
+    // Its rotation then: the record's, if it was placed (a restored snapshot keeps no
+    // rotation, so without a placed record the sweep does not turn).
+    let start_rotation = was_in_grid.then_some(placed.iso.rotation);
     placed.body = change.body.unwrap_or(entity);
     placed.has_exclusions = change.has_exclusions;
     let result = match place(placed, change, mobility, step) {
@@ -256,7 +259,7 @@ fn sync_collider(world: &mut CollisionWorld, change: &ColliderChange) -> bool {
     match result {
         Ok(()) => {
             if let Some(start) = start {
-                record_sweep(world, id, start);
+                record_sweep(world, id, start, start_rotation);
             }
             true
         }
@@ -299,21 +302,40 @@ fn skip_refused(world: &mut CollisionWorld, error: &BroadPhaseError) {
 }
 
 /// Records the motion of swept collider `id`, just placed, from `start`, its translation
-/// in the last step; a collider that did not move (only turned, say) has no sweep.
-fn record_sweep(world: &mut CollisionWorld, id: u32, start: Vec2) {
+/// in the last step, and `start_rotation`, its rotation then (if known): the move and
+/// the shortest turn ([`RigidMotion::between`](sat2d::RigidMotion::between)). A
+/// collider that neither moved nor turned has no sweep. A turning one's box at the end
+/// is the box around its every rotation there (its reach around its origin), so that
+/// the broad phase finds what its turn sweeps through.
+fn record_sweep(
+    world: &mut CollisionWorld,
+    id: u32,
+    start: Vec2,
+    start_rotation: Option<sat2d::Rot>,
+) {
     let step = world.step;
     let placed = world.colliders[id as usize].as_mut().expect("placed above");
     let motion = placed.iso.translation - start;
-    let Some(bounds) = placed.bounds.filter(|_| motion != Vec2::ZERO) else {
+    let turn = start_rotation.map_or(0.0, |rotation| {
+        rotation.inverse_mul(placed.iso.rotation).angle()
+    });
+    let Some(bounds) = placed
+        .bounds
+        .filter(|_| motion != Vec2::ZERO || turn != 0.0)
+    else {
         return;
     };
     placed.motion = motion;
+    placed.turn = turn;
     placed.motion_step = step;
-    world.sweeps.push(Sweep {
-        id,
-        end: bounds.aabb,
-        motion,
-    });
+    let end = if turn == 0.0 {
+        bounds.aabb
+    } else {
+        let reach = placed.shape.reach();
+        sat2d::Aabb::from_center_half_extents(placed.iso.translation, Vec2::splat(reach))
+            .merged(&bounds.aabb)
+    };
+    world.sweeps.push(Sweep { id, end, motion });
 }
 
 /// Gives the grid `cell_size`, unless it is a fixed side that is not finite and positive:

@@ -23,7 +23,7 @@ use crate::world::placed_collider::PlacedCollider;
 const CREATED: u8 = 1;
 /// The shape, placement or layers changed this step.
 const CHANGED: u8 = 2;
-/// A [`SweptCollider`](crate::SweptCollider) that moved this step.
+/// A [`SweptCollider`](crate::SweptCollider) that moved or turned this step.
 const MOVED: u8 = 4;
 
 /// Each placed collider's entity and this step's flags, indexed by id.
@@ -79,7 +79,7 @@ impl ColliderSides {
         let flag = |set: bool, bit: u8| if set { bit } else { 0 };
         flag(placed.created_step == step, CREATED)
             | flag(placed.changed_step == step, CHANGED)
-            | flag(placed.motion(step) != Vec2::ZERO, MOVED)
+            | flag(placed.swept_in(step), MOVED)
     }
 
     /// Checks (in debug builds, where its pass over every record is affordable) that the
@@ -122,7 +122,7 @@ impl ColliderSides {
         self.either(ids, CHANGED)
     }
 
-    /// Whether either side is a swept collider that moved this step.
+    /// Whether either side is a swept collider that moved or turned this step.
     pub(crate) fn either_moved(&self, ids: IdPair) -> bool {
         self.either(ids, MOVED)
     }

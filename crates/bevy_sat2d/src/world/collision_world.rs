@@ -309,6 +309,7 @@ impl CollisionWorld {
             body: entity,
             has_exclusions: false,
             motion: Vec2::ZERO,
+            turn: 0.0,
             motion_step: 0,
         });
         self.tracked += 1;

@@ -51,6 +51,9 @@ pub struct PlacedCollider {
     pub(crate) has_exclusions: bool,
     /// How far a [`SweptCollider`](crate::SweptCollider) moved in step `motion_step`.
     pub(crate) motion: Vec2,
+    /// How far it turned in step `motion_step`, in radians (the shortest turn, at most
+    /// half a turn either way).
+    pub(crate) turn: f32,
     /// The step `motion` belongs to; in any other step the collider is not swept.
     pub(crate) motion_step: u64,
 }
@@ -74,6 +77,22 @@ impl PlacedCollider {
             self.motion
         } else {
             Vec2::ZERO
+        }
+    }
+
+    /// Whether this collider is a [`SweptCollider`](crate::SweptCollider) that moved or
+    /// turned in step `step`: one the step sweeps.
+    pub(crate) fn swept_in(&self, step: u64) -> bool {
+        self.motion_step == step
+    }
+
+    /// How far this collider turned in step `step`, in radians: zero unless it is a
+    /// [`SweptCollider`](crate::SweptCollider) swept then.
+    pub(crate) fn turn(&self, step: u64) -> f32 {
+        if self.motion_step == step {
+            self.turn
+        } else {
+            0.0
         }
     }
 }

@@ -8,9 +8,11 @@ use sat2d::{Aabb, Vec2};
 pub(crate) struct Sweep {
     /// Its grid id.
     pub(crate) id: u32,
-    /// Its box at the end of the step.
+    /// Its box at the end of the step: for a collider that turned, the box around its
+    /// every rotation there.
     pub(crate) end: Aabb,
-    /// How far it moved this step (never zero: a still collider has no sweep).
+    /// How far it moved this step (zero when it only turned: a collider that neither
+    /// moved nor turned has no sweep).
     pub(crate) motion: Vec2,
 }
 

@@ -33,4 +33,5 @@ mod static_changes;
 mod steady_state_allocations;
 mod swept_collider;
 mod swept_collider_paths;
+mod swept_turning;
 mod tile_level;

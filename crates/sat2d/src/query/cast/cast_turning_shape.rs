@@ -12,11 +12,11 @@
 
 use glam::Vec2;
 
-use super::conservative_advance::{Advance, Closing, advance};
+use super::conservative_advance::{Advance, Closing, Turning, advance};
 use super::distance::{Separation, part_separation, separation};
 use super::rigid_motion::RigidMotion;
 use crate::query::parts::part_bounds;
-use crate::{Shape, ShapeHit, contact, tolerance};
+use crate::{Iso, Shape, ShapeHit, cast_shape, contact, tolerance};
 
 /// How many steps [`cast_turning_shape`] takes at most before it answers.
 pub const TURNING_CAST_MAX_ITERATIONS: u32 = 256;
@@ -97,14 +97,34 @@ pub fn cast_turning_shape(
         time_limit: 1.0,
         max_iterations: TURNING_CAST_MAX_ITERATIONS,
     };
-    let measure = |time: f32| separation(a, &motion_a.at(time), b, &motion_b.at(time));
+    // Neither turns: the exact straight-line cast.
+    if motion_a.angular_velocity == 0.0 && motion_b.angular_velocity == 0.0 {
+        let (velocity_a, velocity_b) = (motion_a.linear_velocity, motion_b.linear_velocity);
+        return cast_shape(
+            a,
+            &motion_a.start,
+            velocity_a,
+            b,
+            &motion_b.start,
+            velocity_b,
+        );
+    }
+    if discs_miss(a, motion_a, b, motion_b, closing.accepted) {
+        return None;
+    }
     let advanced = if matches!(a, Shape::Concave(_)) || matches!(b, Shape::Concave(_)) {
-        match measure(0.0) {
+        match separation(a, &motion_a.start, b, &motion_b.start) {
             Separation::Touching => Advance::Touching { time: 0.0 },
             Separation::Apart { .. } => advance_parts(a, motion_a, b, motion_b, &closing),
         }
     } else {
-        advance(&closing, measure)
+        let (turning_a, turning_b) = (
+            Turning::new(a.part(0), motion_a),
+            Turning::new(b.part(0), motion_b),
+        );
+        advance(&closing, (&turning_a, &turning_b), |iso_a, iso_b| {
+            separation(a, iso_a, b, iso_b)
+        })
     };
     match advanced {
         Advance::Miss => None,
@@ -120,6 +140,44 @@ pub fn cast_turning_shape(
             normal,
         }),
     }
+}
+
+/// Whether the shapes surely stay more than `reach` apart: each turning shape replaced
+/// by the disc around its centre of rotation that holds it at every turn (grown by
+/// `reach`), which moves in a straight line, and cast exactly ([`cast_shape`]) against
+/// the other (or its disc).
+fn discs_miss(
+    a: &Shape,
+    motion_a: &RigidMotion,
+    b: &Shape,
+    motion_b: &RigidMotion,
+    reach: f32,
+) -> bool {
+    let disc = |shape: &Shape, motion: &RigidMotion, grown: f32| {
+        let center = motion.start.transform_point(motion.local_center);
+        Shape::try_circle(motion.turning_radius(shape) + grown)
+            .ok()
+            .map(|disc| (disc, Iso::from_translation(center)))
+    };
+    // The reach grows one disc: A's if A turns, else B's (at least one turns).
+    let turns_a = motion_a.angular_velocity != 0.0;
+    let disc_a = turns_a.then(|| disc(a, motion_a, reach));
+    let disc_b = (motion_b.angular_velocity != 0.0)
+        .then(|| disc(b, motion_b, if turns_a { 0.0 } else { reach }));
+    // A disc out of the working range rules nothing out.
+    if matches!(disc_a, Some(None)) || matches!(disc_b, Some(None)) {
+        return false;
+    }
+    let (shape_a, start_a) = match &disc_a {
+        Some(Some((disc, center))) => (disc, *center),
+        _ => (a, motion_a.start),
+    };
+    let (shape_b, start_b) = match &disc_b {
+        Some(Some((disc, center))) => (disc, *center),
+        _ => (b, motion_b.start),
+    };
+    let (velocity_a, velocity_b) = (motion_a.linear_velocity, motion_b.linear_velocity);
+    cast_shape(shape_a, &start_a, velocity_a, shape_b, &start_b, velocity_b).is_none()
 }
 
 /// [`advance`] part pair by part pair (see the module docs), the earliest stop winning.
@@ -179,8 +237,12 @@ fn advance_parts(
             time_limit: closing.time_limit.min(best.time()),
             ..*closing
         };
-        let stop = advance(&pair, |time| {
-            part_separation(a, i, &motion_a.at(time), b, j, &motion_b.at(time))
+        let (turning_a, turning_b) = (
+            Turning::new(a.part(i), motion_a),
+            Turning::new(b.part(j), motion_b),
+        );
+        let stop = advance(&pair, (&turning_a, &turning_b), |iso_a, iso_b| {
+            part_separation(a, i, iso_a, b, j, iso_b)
         });
         if stop.time() < best.time() {
             best = stop;

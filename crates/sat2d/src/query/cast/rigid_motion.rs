@@ -3,6 +3,7 @@
 use glam::Vec2;
 
 use crate::math::{both_in_range, coordinates_in_range};
+use crate::shape::rounded_convex::RoundedConvex;
 use crate::{Iso, Rot, Shape};
 
 /// A rigid motion over one unit of time (a body's motion during a step): the shape
@@ -133,5 +134,18 @@ impl RigidMotion {
         let circle = shape.bounding_circle(&Iso::IDENTITY);
         (circle.center.distance(self.local_center) + circle.radius)
             .min(self.local_center.length() + shape.reach())
+    }
+
+    /// How far the farthest point of `core` (a convex core in the shape's local frame)
+    /// lies from the centre of rotation: its farthest vertex's distance plus its radius.
+    #[inline]
+    #[must_use]
+    pub(crate) fn turning_radius_of(&self, core: RoundedConvex<'_>) -> f32 {
+        core.points
+            .iter()
+            .map(|point| point.distance_squared(self.local_center))
+            .fold(0.0, f32::max)
+            .sqrt()
+            + core.radius
     }
 }
