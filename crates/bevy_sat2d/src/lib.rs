@@ -272,6 +272,8 @@
 //!   renderer; without it the plugin depends on no rendering crate.
 //! - `bevy_ecs_tilemap`: [`tilemap`], `bevy_ecs_tilemap` maps as tile levels whose hits
 //!   name their tile. The tilemap crate depends on Bevy's renderer.
+//! - `tiled`: [`tiled`], Tiled maps loaded by `bevy_ecs_tiled` get colliders (a
+//!   `TiledPhysicsBackend`). Adds `bevy_ecs_tiled`, the `tiled` parser and `geo`.
 
 mod assets;
 mod character_mover;
@@ -296,6 +298,8 @@ pub use assets::collider_asset::{
 pub use assets::image_colliders::{ImageColliderError, ImageColliderSettings};
 #[cfg(feature = "image")]
 pub use assets::image_file::ImageColliderFile;
+#[cfg(feature = "tiled")]
+pub use bevy_ecs_tiled;
 #[cfg(feature = "bevy_ecs_tilemap")]
 pub use bevy_ecs_tilemap;
 pub use character_mover::{
@@ -323,6 +327,8 @@ pub use tiles::tile_cells::TileCells;
 pub use tiles::tile_collider::{TileCollider, TileHit};
 pub use tiles::tile_level::TileLevel;
 pub use tiles::tile_level_plugin::{TileLevelPlugin, apply_tile_changes};
+#[cfg(feature = "tiled")]
+pub use tiles::tiled;
 #[cfg(feature = "bevy_ecs_tilemap")]
 pub use tiles::tilemap;
 pub use world::collision_world::CollisionWorld;

@@ -84,5 +84,7 @@ pub(crate) mod tile_cells;
 pub(crate) mod tile_collider;
 pub(crate) mod tile_level;
 pub(crate) mod tile_level_plugin;
+#[cfg(feature = "tiled")]
+pub mod tiled;
 #[cfg(feature = "bevy_ecs_tilemap")]
 pub mod tilemap;
