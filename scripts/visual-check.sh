@@ -46,6 +46,8 @@ run collider_assets 40
 run sprites 120
 run queries 40
 run level 60
+# A Tiled map through bevy_ecs_tiled: crates resting on a platform and a polyline.
+run tiled_level 150
 # Two players standing still, crates bouncing and a swept crate crossing its post, all
 # re-simulated 7 frames back every frame by bevy_ggrs's SyncTest.
 run rollback 120
