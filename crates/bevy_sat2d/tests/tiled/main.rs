@@ -17,6 +17,7 @@ use bevy_sat2d::prelude::*;
 use bevy_sat2d::sat2d::tile_grid::{MergedTileGrid, TileGrid};
 use bevy_sat2d::tiled::{TiledCollidersPlugin, TiledTileShape};
 
+mod filters;
 mod objects;
 use bevy_sat2d::tilemap::TilemapTiles;
 
@@ -72,10 +73,15 @@ fn app_reading(directory: &Path) -> App {
 /// Loads `path` (under the app's asset folder) with its lower-left corner at the
 /// origin, and updates until its objects are spawned (about five seconds at most).
 fn load_map(app: &mut App, path: &'static str) -> Entity {
+    load_map_with(app, path, ())
+}
+
+/// [`load_map`] with `extra` components on the map entity (its physics settings, say).
+fn load_map_with(app: &mut App, path: &'static str, extra: impl Bundle) -> Entity {
     let handle = app.world().resource::<AssetServer>().load(path);
     let map = app
         .world_mut()
-        .spawn((TiledMap(handle), TilemapAnchor::BottomLeft))
+        .spawn((TiledMap(handle), TilemapAnchor::BottomLeft, extra))
         .id();
     for _ in 0..500 {
         app.update();
