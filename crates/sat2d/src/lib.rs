@@ -80,14 +80,14 @@
 //!   of per-part MTVs is the shortest push out in general.
 //!   The exact search has a deterministic work budget (a count of steps, not a clock:
 //!   1,500,000 plus 300 per point of both shapes' parts: 2.5 to 3.5 ms for outlines
-//!   of about 100 points, where ordinary 64-point pairs need at most about 0.9 ms,
+//!   of about 130 points, where ordinary 64-point pairs need at most about 0.8 ms,
 //!   and 10 to 35 ms for 4,096-point outlines on a 2-core machine); past it, the push still
 //!   separates every part but may be longer than the shortest, and
 //!   [`Contact::is_minimal`] says so. Every ordinary pair of outlines up to 64
 //!   points stays within it (seeded random pairs of like size, overlapping anywhere:
 //!   the `concave_ordinary` bench and the `concave_mtv` fuzz target); it is reached by
-//!   pathological pairs past that size, such as a star of 48 spikes or more at the
-//!   centre of another (32-spike ones are solved exactly), and by
+//!   pathological pairs past that size, such as a star of 64 spikes or more at the
+//!   centre of another (48-spike ones are solved exactly), and by
 //!   outlines of thousands of points. `a_in_b`/`b_in_a` of a concave pair share a
 //!   budget of their own (a quarter of 30,000 plus 300 per point): a flag whose area test runs out of it is `false`,
 //!   "not shown inside" (a comb at the hub of a star of 1,521 spikes, each tooth's

@@ -76,14 +76,14 @@ impl Contact {
     /// Always `true` for two convex shapes. For a concave shape the exact MTV is a
     /// search among the part pairs' Minkowski differences, and its work is budgeted
     /// so that every query ends in bounded time: up to 1,500,000 units plus 300 per
-    /// point of the two shapes' convex parts (2.5 to 3.5 ms for outlines of about 100
-    /// points, where ordinary 64-point pairs need at most about 0.9 ms, and 10 to 35
+    /// point of the two shapes' convex parts (2.5 to 3.5 ms for outlines of about 130
+    /// points, where ordinary 64-point pairs need at most about 0.8 ms, and 10 to 35
     /// ms for two 4,096-point outlines, on two shared cores), a unit being about one point read (a part pair looked
     /// at, a difference built, a quadtree square or a candidate point tested against a
     /// difference). The budget is a count, not a clock: the same input always gets the
     /// same contact. Every pair of outlines below 64 points a side known stays below
     /// it (of like size, overlapping anywhere, and spiked stars with one centre); it
-    /// is reached where dozens of parts pile up on one point: a star of 48 spikes or
+    /// is reached where dozens of parts pile up on one point: a star of 64 spikes or
     /// more at the centre of another, a small
     /// many-part shape deep inside a large one, two overlapping outlines of thousands
     /// of points. Past the budget the push is the shortest one found so far that
@@ -92,12 +92,12 @@ impl Contact {
     ///
     /// ```
     /// use sat2d::{Iso, Shape, Vec2};
-    /// // A 48-spike star, and one half its size at its centre.
+    /// // A 64-spike star, and one half its size at its centre.
     /// let star = |scale: f32| -> Shape {
-    ///     let points: Vec<Vec2> = (0..96)
+    ///     let points: Vec<Vec2> = (0..128)
     ///         .map(|i| {
     ///             let radius = if i % 2 == 0 { 1.0 } else { 0.5 };
-    ///             Vec2::from_angle(i as f32 * core::f32::consts::PI / 48.0) * radius * scale
+    ///             Vec2::from_angle(i as f32 * core::f32::consts::PI / 64.0) * radius * scale
     ///         })
     ///         .collect();
     ///     Shape::polygon(&points).unwrap()

@@ -12,7 +12,7 @@ use smallvec::SmallVec;
 
 use crate::Aabb;
 use crate::math::segment::crossing_parameters;
-use crate::query::kernel::{ConvexCore, chord, plane_distance};
+use crate::query::kernel::{ConvexCore, chord};
 use crate::shape::boundary_flags::{BOUNDARY_EDGE, CONVEX_CORNER, EVERYWHERE};
 use crate::shape::rounded_convex::RoundedConvex;
 
@@ -283,13 +283,18 @@ pub(crate) fn shrunk_chord(
 /// in, corners kept sharp).
 pub(crate) fn covers(shape: RoundedConvex<'_>, point: Vec2, slack: f32) -> bool {
     let shrunk = shape.radius - slack;
-    let plane = plane_distance(shape, point);
-    // The face planes' distance is at most the Euclidean one, and equals it inside.
-    if shrunk <= 0.0 || plane <= 0.0 || plane >= shrunk {
-        plane < shrunk
-    } else {
-        shape.signed_distance(point) < shrunk
+    // The face planes' distance is at most the Euclidean one, and equals it inside:
+    // one face's plane at `shrunk` or beyond leaves the point out, and the scan stops
+    // there (most points tested lie outside).
+    let mut plane = f32::NEG_INFINITY;
+    for (vertex, normal) in shape.points.iter().zip(shape.normals) {
+        let distance = normal.dot(point - *vertex);
+        if distance >= shrunk {
+            return false;
+        }
+        plane = plane.max(distance);
     }
+    shrunk <= 0.0 || plane <= 0.0 || shape.signed_distance(point) < shrunk
 }
 
 #[cfg(test)]

@@ -26,8 +26,16 @@ use crate::query::concave::square_cover::{corners, covered_by_two, covers_square
 use crate::query::concave::square_solve::SquareSolve;
 use crate::query::concave::work_budget::{BOX, BUILD, TEST, WorkBudget};
 
-/// A square met by at most this many shapes is solved piece by piece.
+/// A square met by more than this many shapes is tried for a cover by two of them
+/// once a split stalls, and more than twice as many are listed by box only
+/// ([`BOXES_ONLY`]).
 const FEW: usize = 24;
+
+/// A square met by at most this many shapes is solved piece by piece: the solve
+/// crosses every pair of their pieces, so a square splits sooner rather than later.
+/// (Two concentric 32-spike stars, a half-size one inside: 11.2 million
+/// instructions with 24, 9.5 million with 6.)
+const SOLVE_FEW: usize = 6;
 
 /// A square whose shapes have at most this many points in all is solved piece by
 /// piece once [`STALLS`] splits in a row have kept nearly all of them: a small star
@@ -217,7 +225,7 @@ pub(crate) fn nearest_uncovered_point(
         // Few shapes, or not many points whose boundaries splitting does not pull
         // apart (nearly equal rims running together): solve here. (Every shape has
         // three points or more: the sum is only taken over short lists.)
-        let few = kept.len() <= FEW
+        let few = kept.len() <= SOLVE_FEW
             || (stalls >= STALLS
                 && kept.len() <= FEW_POINTS / 3
                 && points_in(shapes, build, &lists[kept.clone()], budget) <= FEW_POINTS);

@@ -140,7 +140,7 @@ fn an_incomplete_search_answers_only_with_a_point_no_shape_covers() {
     assert_eq!(all_built.point, complete.point);
     let exact = complete.point.expect("the union is bounded");
     let mut incomplete_points = 0;
-    for units in (0..40_000).step_by(7) {
+    for units in (0..150_000).step_by(61) {
         let outcome = nearest_uncovered_point(
             &mut waiting(),
             &build,
