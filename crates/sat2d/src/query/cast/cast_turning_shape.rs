@@ -1,6 +1,10 @@
 //! [`cast_turning_shape`]: when and where two shapes that move and turn first touch,
 //! by conservative advancement on their distance (`conservative_advance.rs`).
 //!
+//! A pair where neither shape turns is [`cast_shape`]'s, exact. Otherwise each turning
+//! shape is first replaced by the disc around its centre of rotation that holds it at
+//! every turn, cast exactly in a straight line: a miss of the disc is a miss.
+//!
 //! Two convex shapes advance as a pair. A concave shape has no plane that separates
 //! it from the other through the nearest points, so the advancement runs on its convex
 //! parts: part pair by part pair, in the order of the earliest time their bounding
@@ -42,6 +46,9 @@ pub const TURNING_CAST_TOLERANCE: f32 = 5.0;
 /// later than the first touch, and a touch within the unit of time is never missed. It
 /// may be earlier: at the answer the gap is at most `10 ε`, and shapes that come that
 /// close without touching (a graze that passes within `10 ε`) count as a hit.
+///
+/// A pair where neither shape turns gets [`cast_shape`](crate::cast_shape)'s exact
+/// answer.
 ///
 /// **The cap.** After [`TURNING_CAST_MAX_ITERATIONS`] steps (a slow, grazing approach
 /// under a fast turn) the cast answers with the time it has reached, which still lies
