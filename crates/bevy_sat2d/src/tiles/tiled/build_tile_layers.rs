@@ -55,7 +55,7 @@ pub(super) fn build_tile_layers(
         &BuildTiledColliders,
         &TiledMapReference,
         &TiledName,
-        &Children,
+        Option<&Children>,
     )>,
     maps: Query<(
         &TiledMap,
@@ -88,7 +88,7 @@ pub(super) fn build_tile_layers(
         }
         let filter = settings.map(|settings| &settings.tiles_objects_filter);
         let filter = filter.cloned().unwrap_or_default();
-        for &tilemap in children {
+        for &tilemap in children.map_or(&[][..], |children| &children[..]) {
             let Ok((tileset_id, tile_entities, has_storage)) = tilemaps.get(tilemap) else {
                 continue;
             };
