@@ -51,6 +51,8 @@ run spinning 60
 run level 60
 # A Tiled map through bevy_ecs_tiled: crates resting on a platform and a polyline.
 run tiled_level 150
+# The LDtk project through bevy_ecs_ldtk: crates resting on its IntGrid walls.
+run ldtk_level 120
 # Two players standing still, crates bouncing and a swept crate crossing its post, all
 # re-simulated 7 frames back every frame by bevy_ggrs's SyncTest.
 run rollback 120

@@ -274,6 +274,8 @@
 //!   name their tile. The tilemap crate depends on Bevy's renderer.
 //! - `tiled`: [`tiled`], Tiled maps loaded by `bevy_ecs_tiled` get colliders (a
 //!   `TiledPhysicsBackend`). Adds `bevy_ecs_tiled`, the `tiled` parser and `geo`.
+//! - `ldtk`: [`ldtk`], the IntGrid layers of LDtk projects (through `bevy_ecs_ldtk`)
+//!   as tile levels, walls and one-way platforms by value. Implies `bevy_ecs_tilemap`.
 
 mod assets;
 mod character_mover;
@@ -298,6 +300,8 @@ pub use assets::collider_asset::{
 pub use assets::image_colliders::{ImageColliderError, ImageColliderSettings};
 #[cfg(feature = "image")]
 pub use assets::image_file::ImageColliderFile;
+#[cfg(feature = "ldtk")]
+pub use bevy_ecs_ldtk;
 #[cfg(feature = "tiled")]
 pub use bevy_ecs_tiled;
 #[cfg(feature = "bevy_ecs_tilemap")]
@@ -323,6 +327,8 @@ pub use rollback::{RollbackRegistry, SatRollback};
 pub use sat_config::SatConfig;
 pub use sat_systems::SatSystems;
 pub use sat2d;
+#[cfg(feature = "ldtk")]
+pub use tiles::ldtk;
 pub use tiles::tile_cells::TileCells;
 pub use tiles::tile_collider::{TileCollider, TileHit};
 pub use tiles::tile_level::TileLevel;

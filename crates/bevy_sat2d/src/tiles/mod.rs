@@ -80,6 +80,8 @@
 //! assert_eq!(level.grid().solid_count(), 7);
 //! ```
 
+#[cfg(feature = "ldtk")]
+pub mod ldtk;
 pub(crate) mod tile_cells;
 pub(crate) mod tile_collider;
 pub(crate) mod tile_level;

@@ -6,7 +6,8 @@
 //! entity, merged into few static colliders that are children of the map. Adding or
 //! despawning tiles, or changing their texture index, rebuilds only their chunks in
 //! the same frame. [`TileCells`](crate::TileCells) names the cell a hit lands on;
-//! [`TilemapTiles`] turns it into the tile's `TilePos` and entity.
+//! [`TilemapTiles`] turns it into the tile's `TilePos` and entity. Tiles of a second
+//! rule can be one-way platforms ([`OneWayTiles`]).
 //!
 //! Only square maps are supported. An isometric or hexagonal map gets no colliders:
 //! a [`TilemapCollidersError`] component on the map, and an error in the log.
@@ -39,6 +40,7 @@
 //! assert_eq!(level.collider_count(), 1); // the floor, one rectangle
 //! ```
 
+mod one_way_tiles;
 mod sync_tilemap_levels;
 mod tile_rule;
 mod tilemap_colliders;
@@ -46,6 +48,7 @@ mod tilemap_colliders_plugin;
 mod tilemap_grid;
 mod tilemap_tiles;
 
+pub use one_way_tiles::{OneWayTileLevel, OneWayTiles};
 pub use tile_rule::{TileRule, TileView};
 pub use tilemap_colliders::{TilemapColliders, TilemapCollidersError};
 pub use tilemap_colliders_plugin::TilemapCollidersPlugin;

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::map::TilemapType;
 use sat2d::tile_grid::TileGridError;
 
+use super::one_way_tiles::OneWayTiles;
 use super::tile_rule::TileRule;
 
 /// Put on a `bevy_ecs_tilemap` tilemap entity (beside its `TileStorage`,
@@ -19,9 +20,13 @@ use super::tile_rule::TileRule;
 /// supported: an isometric or hexagonal map gets a [`TilemapCollidersError`] component
 /// and an error in the log, and no colliders.
 ///
-/// Changing the rule, the map's size, grid size, tile size, anchor or type rebuilds the
+/// Tiles matching [`Self::one_way`]'s rule (and not [`Self::rule`]) become one-way
+/// platforms, merged apart on a child entity: see [`OneWayTiles`].
+///
+/// Changing the rules, the map's size, grid size, tile size, anchor or type rebuilds the
 /// whole level; adding or despawning a tile, or changing its texture index, rebuilds
-/// only its chunk, in the same frame.
+/// only its chunk, in the same frame. Moving a tile (changing its `TilePos`) reads the
+/// whole map again, as it cannot say which cell it left.
 ///
 /// ```
 /// use bevy::prelude::*;
@@ -34,13 +39,25 @@ use super::tile_rule::TileRule;
 pub struct TilemapColliders {
     /// Which tiles are solid.
     pub rule: TileRule,
+    /// Which tiles are one-way platforms, if any.
+    pub one_way: Option<OneWayTiles>,
 }
 
 impl TilemapColliders {
     /// Colliders for the tiles matching `rule`.
     #[must_use]
     pub fn new(rule: TileRule) -> Self {
-        Self { rule }
+        Self {
+            rule,
+            one_way: None,
+        }
+    }
+
+    /// These colliders, with `one_way`'s tiles as one-way platforms.
+    #[must_use]
+    pub fn with_one_way(mut self, one_way: OneWayTiles) -> Self {
+        self.one_way = Some(one_way);
+        self
     }
 }
 

@@ -5,7 +5,9 @@
 use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use bevy::prelude::*;
 use bevy::transform::TransformSystems;
+use bevy_ecs_tilemap::tiles::TilePos;
 
+use super::one_way_tiles::mark_one_way_colliders;
 use super::sync_tilemap_levels::{
     RemovedTiles, build_tilemap_levels, record_removed_tile, remove_tilemap_levels,
     update_tilemap_levels,
@@ -68,7 +70,8 @@ impl Plugin for TilemapCollidersPlugin {
             });
         }
         app.init_resource::<RemovedTiles>()
-            .add_observer(record_removed_tile)
+            .add_observer(record_removed_tile::<TilePos>)
+            .add_observer(mark_one_way_colliders)
             .add_systems(
                 self.schedule,
                 (
@@ -80,5 +83,8 @@ impl Plugin for TilemapCollidersPlugin {
                     .before(apply_tile_changes)
                     .before(TransformSystems::Propagate),
             );
+        // A tile losing its IntGrid value leaves its cell too.
+        #[cfg(feature = "ldtk")]
+        app.add_observer(record_removed_tile::<bevy_ecs_ldtk::IntGridCell>);
     }
 }

@@ -18,9 +18,39 @@ pub(super) struct TilemapLayout<'a> {
     pub anchor: Option<&'a TilemapAnchor>,
 }
 
-/// The tiles a [`TileRule`] reads: position and texture index of each tile entity.
-pub(super) type TileQuery<'w, 's> =
-    Query<'w, 's, (&'static TilePos, Option<&'static TileTextureIndex>)>;
+/// What a [`TileRule`] reads of a tile entity besides its position: its texture index,
+/// and with the feature `ldtk` its IntGrid value.
+#[cfg(not(feature = "ldtk"))]
+type TileData = (Option<&'static TileTextureIndex>, ());
+#[cfg(feature = "ldtk")]
+type TileData = (
+    Option<&'static TileTextureIndex>,
+    Option<&'static bevy_ecs_ldtk::IntGridCell>,
+);
+
+/// The tiles a [`TileRule`] reads.
+pub(super) type TileQuery<'w, 's> = Query<'w, 's, TileData, With<TilePos>>;
+
+/// The tiles whose cell a rule may see differently since the last update: moved,
+/// retextured, or (feature `ldtk`) given another IntGrid value.
+#[cfg(not(feature = "ldtk"))]
+pub(super) type ChangedTile = Or<(Changed<TilePos>, Changed<TileTextureIndex>)>;
+#[cfg(feature = "ldtk")]
+pub(super) type ChangedTile = Or<(
+    Changed<TilePos>,
+    Changed<TileTextureIndex>,
+    Changed<bevy_ecs_ldtk::IntGridCell>,
+)>;
+
+/// The IntGrid value of a tile's data (none without the feature `ldtk`).
+#[cfg(not(feature = "ldtk"))]
+fn int_grid_value(_: ()) -> Option<i32> {
+    None
+}
+#[cfg(feature = "ldtk")]
+fn int_grid_value(cell: Option<&bevy_ecs_ldtk::IntGridCell>) -> Option<i32> {
+    cell.map(|cell| cell.value)
+}
 
 /// Whether the tile the storage holds at `position` exists and is solid under `rule`.
 pub(super) fn is_solid_tile(
@@ -32,14 +62,39 @@ pub(super) fn is_solid_tile(
     let Some(entity) = storage.checked_get(&position) else {
         return false;
     };
-    let Ok((_, texture_index)) = tiles.get(entity) else {
+    let Ok((texture_index, value)) = tiles.get(entity) else {
         return false;
     };
     rule.is_solid(&TileView {
         entity,
         position,
         texture_index: texture_index.copied().unwrap_or_default(),
+        int_grid_value: int_grid_value(value),
     })
+}
+
+/// Of `positions`, the cells of `grid` whose solidity differs from what the storage
+/// and `rule` say now: those to make solid, and those to make empty. Positions outside
+/// the grid are skipped.
+pub(super) fn differing_cells(
+    grid: &TileGrid,
+    storage: &TileStorage,
+    tiles: &TileQuery,
+    rule: &TileRule,
+    positions: impl IntoIterator<Item = TilePos>,
+) -> (Vec<UVec2>, Vec<UVec2>) {
+    let (mut solid, mut empty) = (Vec::new(), Vec::new());
+    for position in positions {
+        let cell = UVec2::new(position.x, position.y);
+        if !grid.contains_cell(cell) {
+            continue;
+        }
+        let is_solid = is_solid_tile(storage, tiles, rule, position);
+        if grid.is_solid(cell) != is_solid {
+            if is_solid { &mut solid } else { &mut empty }.push(cell);
+        }
+    }
+    (solid, empty)
 }
 
 /// The tile grid of a square map in the map's frame: one cell per tile, the grid

@@ -5,12 +5,14 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_ecs_tilemap::tiles::{TilePos, TileStorage};
 
+use super::one_way_tiles::OneWayTileLevel;
 use crate::tiles::tile_collider::TileHit;
 
 /// A tile of a tilemap that a hit landed on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TilemapTile {
-    /// The tilemap entity (the level of the [`TileHit`]).
+    /// The tilemap entity (the level of the [`TileHit`], or its parent for a
+    /// [`OneWayTileLevel`]).
     pub tilemap: Entity,
     /// The tile's position in its map: the hit's cell.
     pub position: TilePos,
@@ -42,20 +44,26 @@ pub struct TilemapTile {
 #[derive(SystemParam)]
 pub struct TilemapTiles<'w, 's> {
     storages: Query<'w, 's, &'static TileStorage>,
+    one_way_levels: Query<'w, 's, &'static OneWayTileLevel>,
 }
 
 impl TilemapTiles<'_, '_> {
-    /// The tile `hit` names, if its level is a tilemap; its entity is `None` if the
-    /// map's storage holds no tile there (despawned since the hit's step).
+    /// The tile `hit` names, if its level is a tilemap's (or the
+    /// [`OneWayTileLevel`] of one); its entity is `None` if the map's storage holds no
+    /// tile there (despawned since the hit's step).
     #[must_use]
     pub fn tile(&self, hit: TileHit) -> Option<TilemapTile> {
-        let storage = self.storages.get(hit.level).ok()?;
+        let tilemap = self
+            .one_way_levels
+            .get(hit.level)
+            .map_or(hit.level, |level| level.tilemap);
+        let storage = self.storages.get(tilemap).ok()?;
         let position = TilePos {
             x: hit.cell.x,
             y: hit.cell.y,
         };
         Some(TilemapTile {
-            tilemap: hit.level,
+            tilemap,
             position,
             entity: storage.checked_get(&position),
         })
