@@ -180,25 +180,40 @@ pub(crate) fn nearest_uncovered_point(
         // (built only to be tested against a square, it would cost more than the
         // quarters carrying it: until a cover test or a solve reads it).
         let kept_from = lists.len();
-        let boxes_only = end - first > BOXES_ONLY;
-        for at in first..end {
-            let shape = lists[at] as usize;
-            let kept = if boxes_only || !shapes[shape].is_built() {
-                if !budget.spend(BOX) {
-                    return incomplete(found);
-                }
-                boxes[shape].intersects(&square)
-            } else {
-                let Some(difference) = shapes[shape].get(build, budget) else {
-                    return incomplete(found);
+        if end - first > BOXES_ONLY {
+            // Every box is read: charged at once, then the list copied and filtered
+            // in place.
+            if !budget.spend(BOX * (end - first)) {
+                return incomplete(found);
+            }
+            lists.extend_from_within(first..end);
+            let mut write = kept_from;
+            for read in kept_from..lists.len() {
+                let shape = lists[read];
+                lists[write] = shape;
+                write += usize::from(boxes[shape as usize].intersects(&square));
+            }
+            lists.truncate(write);
+        } else {
+            for at in first..end {
+                let shape = lists[at] as usize;
+                let kept = if shapes[shape].is_built() {
+                    let Some(difference) = shapes[shape].get(build, budget) else {
+                        return incomplete(found);
+                    };
+                    if !budget.spend(TEST + difference.view().points.len()) {
+                        return incomplete(found);
+                    }
+                    meets(difference.view(), &boxes[shape], &square)
+                } else {
+                    if !budget.spend(BOX) {
+                        return incomplete(found);
+                    }
+                    boxes[shape].intersects(&square)
                 };
-                if !budget.spend(TEST + difference.view().points.len()) {
-                    return incomplete(found);
+                if kept {
+                    lists.push(shape as u32);
                 }
-                meets(difference.view(), &boxes[shape], &square)
-            };
-            if kept {
-                lists.push(shape as u32);
             }
         }
         let kept = kept_from..lists.len();
