@@ -69,7 +69,9 @@ fn main() {
     .insert_resource(LdtkColliders::walls([1]).with_one_way([2]))
     .insert_resource(LevelSelection::index(0))
     .init_resource::<TileLabel>()
-    .add_systems(Startup, (spawn_world, zoom_camera))
+    .add_systems(Startup, spawn_world)
+    // After the common set-up's camera is spawned.
+    .add_systems(PostStartup, zoom_camera)
     .add_systems(
         Update,
         (
@@ -224,20 +226,16 @@ fn push_crates_out(
     }
 }
 
-/// The tile of an IntGrid layer under `point`, with its world bounds.
+/// The tile of an IntGrid layer under `point`.
 fn tile_at(
     point: Vec2,
-    layers: &Query<(Entity, &TileLevel, &GlobalTransform), With<LayerMetadata>>,
+    layers: &Query<Entity, With<LayerMetadata>>,
     cells: &TileCells,
     tiles: &TilemapTiles,
-) -> Option<(TilemapTile, Vec2, Vec2)> {
-    layers.iter().find_map(|(layer, level, transform)| {
-        let hit = cells.cell_at(layer, point)?;
-        let bounds = level.grid().cell_bounds(hit.cell);
-        let min = transform.transform_point(bounds.min.extend(0.0)).truncate();
-        let max = transform.transform_point(bounds.max.extend(0.0)).truncate();
-        Some((tiles.tile(hit)?, min, max))
-    })
+) -> Option<TilemapTile> {
+    layers
+        .iter()
+        .find_map(|layer| tiles.tile(cells.cell_at(layer, point)?))
 }
 
 /// Names the tile under the cursor (or under the character's feet) in the window's
@@ -247,21 +245,23 @@ fn name_tile(
     cameras: Query<(&Camera, &GlobalTransform)>,
     mouse: Res<ButtonInput<MouseButton>>,
     player: Single<&Transform, With<Player>>,
-    layers: Query<(Entity, &TileLevel, &GlobalTransform), With<LayerMetadata>>,
+    layers: Query<Entity, With<LayerMetadata>>,
     cells: TileCells,
     tiles: TilemapTiles,
-    values: Query<&IntGridCell>,
+    values: Query<(&IntGridCell, &GlobalTransform)>,
+    grid_sizes: Query<&TilemapGridSize>,
     mut label: ResMut<TileLabel>,
     mut gizmos: Gizmos,
     mut commands: Commands,
 ) {
     let cursor = cursor_world_position(&window, &cameras);
     let point = cursor.unwrap_or(player.translation.truncate() - Vec2::new(0.0, 16.0));
-    let Some((tile, min, max)) = tile_at(point, &layers, &cells, &tiles) else {
+    let Some(tile) = tile_at(point, &layers, &cells, &tiles) else {
         label.0 = "tile: -".into();
         return;
     };
-    let value = tile.entity.and_then(|entity| values.get(entity).ok());
+    let found = tile.entity.and_then(|entity| values.get(entity).ok());
+    let value = found.map(|(cell, _)| cell);
     let what = match value.map(|cell| cell.value) {
         Some(1) => "wall",
         Some(2) => "one-way platform",
@@ -274,8 +274,11 @@ fn name_tile(
         "tile ({}, {}): IntGrid {value}, {what}",
         position.x, position.y
     );
-    let centre = Isometry2d::from_translation((min + max) / 2.0);
-    gizmos.rect_2d(centre, max - min, Color::srgb(1.0, 0.9, 0.2));
+    // The tile entity sits at the tile's centre; outline it one grid cell wide.
+    if let (Some((_, transform)), Ok(size)) = (found, grid_sizes.get(tile.tilemap)) {
+        let centre = Isometry2d::from_translation(transform.translation().truncate());
+        gizmos.rect_2d(centre, Vec2::from(size), Color::srgb(1.0, 0.9, 0.2));
+    }
     if cursor.is_some()
         && mouse.just_pressed(MouseButton::Right)
         && let Some(entity) = tile.entity

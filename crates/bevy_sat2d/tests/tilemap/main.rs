@@ -12,9 +12,10 @@ use bevy_sat2d::bevy_ecs_tilemap::prelude::*;
 use bevy_sat2d::prelude::*;
 use bevy_sat2d::sat2d::tile_grid::{MergedTileGrid, TileGrid};
 use bevy_sat2d::tilemap::{
-    OneWayTileLevel, OneWayTiles, TileRule, TilemapColliders, TilemapCollidersError,
-    TilemapCollidersPlugin, TilemapTiles,
+    TileRule, TilemapColliders, TilemapCollidersError, TilemapCollidersPlugin, TilemapTiles,
 };
+
+mod changes;
 
 const CELL: f32 = 16.0;
 /// Where the map's lower-left corner lies (anchor `BottomLeft`).
@@ -248,112 +249,6 @@ fn a_retextured_tile_follows_the_rule() {
         level.collider_count(),
         text_rect_count(&MAP.replace('+', "#"), '#')
     );
-}
-
-#[test]
-fn a_moved_tile_leaves_its_cell_and_fills_the_new_one() {
-    let mut app = app();
-    let map = spawn_map(&mut app, MAP, TilemapType::Square, TileRule::Every);
-    app.update();
-    let (from, to) = (TilePos { x: 3, y: 2 }, TilePos { x: 4, y: 3 });
-    let crate_tile = map.tiles[&(3, 2)];
-
-    // Moved in place: its `TilePos` changed and the storage follows.
-    let mut storage = app.world_mut().get_mut::<TileStorage>(map.tilemap).unwrap();
-    storage.remove(&from);
-    storage.set(&to, crate_tile);
-    *app.world_mut().get_mut::<TilePos>(crate_tile).unwrap() = to;
-    app.update();
-    let moved = "
-#...#.
-#...##
-#.#...
-######
-";
-    let level = app.world().get::<TileLevel>(map.tilemap).unwrap();
-    assert!(!level.grid().is_solid(UVec2::new(3, 2)));
-    assert!(level.grid().is_solid(UVec2::new(4, 3)));
-    assert_eq!(level.grid().solid_count(), 13);
-    assert_eq!(level.collider_count(), text_rect_count(moved, '#'));
-    assert!(level.is_up_to_date());
-
-    // Moved back by inserting its old position: the cell it leaves is recorded.
-    let mut storage = app.world_mut().get_mut::<TileStorage>(map.tilemap).unwrap();
-    storage.remove(&to);
-    storage.set(&from, crate_tile);
-    app.world_mut().entity_mut(crate_tile).insert(from);
-    app.update();
-    let level = app.world().get::<TileLevel>(map.tilemap).unwrap();
-    assert!(level.grid().is_solid(UVec2::new(3, 2)));
-    assert!(!level.grid().is_solid(UVec2::new(4, 3)));
-    let collider_count = level.collider_count();
-    assert_eq!(collider_count, text_rect_count(&MAP.replace('+', "#"), '#'));
-    assert_eq!(child_colliders(&mut app, map.tilemap), collider_count);
-}
-
-#[test]
-fn one_way_tiles_get_their_own_level_of_platforms() {
-    let mut app = app();
-    let map = spawn_map(&mut app, MAP, TilemapType::Square, TileRule::textures([0]));
-    let platform = OneWayPlatform {
-        direction: Dir2::NEG_X,
-    };
-    let colliders = TilemapColliders::new(TileRule::textures([0])).with_one_way(OneWayTiles {
-        rule: TileRule::textures([1]),
-        platform,
-    });
-    app.world_mut().entity_mut(map.tilemap).insert(colliders);
-    app.update();
-
-    let mut query = app
-        .world_mut()
-        .query::<(Entity, &OneWayTileLevel, &TileLevel, &ChildOf)>();
-    let (child, marker, level, parent) = query.single(app.world()).expect("one one-way level");
-    assert_eq!(
-        *marker,
-        OneWayTileLevel {
-            tilemap: map.tilemap,
-            platform
-        }
-    );
-    assert_eq!(parent.parent(), map.tilemap);
-    assert_eq!(level.grid().solid_count(), 1);
-    assert!(level.grid().is_solid(UVec2::new(3, 2)));
-    let walls = app.world().get::<TileLevel>(map.tilemap).unwrap();
-    assert_eq!(walls.grid().solid_count(), 12);
-    // The crate's collider is a platform; no wall is.
-    let mut platforms = app
-        .world_mut()
-        .query::<(&TileCollider, Option<&OneWayPlatform>)>();
-    for (tile, one_way) in platforms.iter(app.world()) {
-        let expected = (tile.level == child).then_some(&platform);
-        assert_eq!(one_way, expected, "{tile:?}");
-    }
-    // A ray names the crate's tile through the one-way level.
-    let (position, entity, _) = tile_below(&mut app, CORNER.x + 3.5 * CELL).expect("a hit");
-    assert_eq!(position, TilePos { x: 3, y: 2 });
-    assert_eq!(entity, Some(map.tiles[&(3, 2)]));
-
-    // Retextured to a wall, the crate moves from one level to the other.
-    *app.world_mut()
-        .get_mut::<TileTextureIndex>(map.tiles[&(3, 2)])
-        .unwrap() = TileTextureIndex(0);
-    app.update();
-    let level = app.world().get::<TileLevel>(child).unwrap();
-    assert_eq!(level.grid().solid_count(), 0);
-    assert_eq!(level.collider_count(), 0);
-    let walls = app.world().get::<TileLevel>(map.tilemap).unwrap();
-    assert_eq!(walls.grid().solid_count(), 13);
-
-    // Without `TilemapColliders`, both levels and their colliders go.
-    app.world_mut()
-        .entity_mut(map.tilemap)
-        .remove::<TilemapColliders>();
-    app.update();
-    assert!(app.world().get_entity(child).is_err());
-    assert_eq!(child_colliders(&mut app, map.tilemap), 0);
-    let mut tiles = app.world_mut().query::<&TileCollider>();
-    assert_eq!(tiles.iter(app.world()).count(), 0);
 }
 
 #[test]
