@@ -61,19 +61,25 @@ pub(crate) fn meets(shape: RoundedConvex<'_>, bounds: &Aabb, square: &Aabb) -> b
 /// corners covered, the shape being convex. (Callers first check that the shape's box
 /// holds the square.)
 pub(crate) fn covers_square(shape: RoundedConvex<'_>, square: &Aabb, slack: f32) -> bool {
-    // First each face against the square's corner farthest along its normal, which
-    // stops at the first face a corner passes (most shapes tested leave a corner
-    // out). With room for rounding, so that it never refuses what the corners' test
-    // below grants: it gives the same answers, sooner.
+    // Each face against the square's corner farthest along its normal: the scan stops
+    // at the first face a corner passes (most shapes tested leave a corner out), and
+    // a square every corner of which lies inside the core (and the shape shrunk by the
+    // slack) is granted without the corners' test. Both with room for rounding (half
+    // the slack, far more than the rounding of a point's height), so that the answers
+    // are the corners' test's, sooner.
     let (center, half) = (square.center(), square.half_extents());
     let refuse = shape.radius - 0.5 * slack;
-    let planes_hold = shape
-        .points
-        .iter()
-        .zip(shape.normals)
-        .all(|(vertex, normal)| normal.dot(center - *vertex) + normal.abs().dot(half) < refuse);
-    planes_hold
-        && corners(square)
+    let mut farthest = f32::NEG_INFINITY;
+    for (vertex, normal) in shape.points.iter().zip(shape.normals) {
+        let height = normal.dot(center - *vertex) + normal.abs().dot(half);
+        if height >= refuse || height.is_nan() {
+            return false;
+        }
+        farthest = farthest.max(height);
+    }
+    let grant = (shape.radius - slack).min(0.0) - 0.5 * slack;
+    (!shape.normals.is_empty() && farthest < grant)
+        || corners(square)
             .iter()
             .all(|corner| covers(shape, *corner, slack))
 }

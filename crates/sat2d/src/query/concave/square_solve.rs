@@ -60,9 +60,11 @@ impl SquareSolve<'_> {
             // And none wholly inside the disc known covered.
             for piece in BoundaryPiece::on_boundary(shape.view(), Some(shape.flags())) {
                 let bounds = piece.bounds();
+                if !bounds.intersects(&inside) {
+                    continue;
+                }
                 let nearest = piece.nearest().length();
-                if bounds.intersects(&inside) && nearest < *best && piece.farthest() >= self.covered
-                {
+                if nearest < *best && piece.farthest() >= self.covered {
                     pieces.push((owner, piece, bounds, nearest));
                 }
             }
