@@ -178,3 +178,30 @@ fn a_small_circle_at_the_hub_of_long_spikes_is_pushed_out() {
     assert_push_separates(&circle, &iso_circle, &star, &iso_star);
     assert_push_separates(&star, &iso_star, &circle, &iso_circle);
 }
+
+/// The pairs fuzz target's find (CI, seed 1, this round): a circle 0.02 across at
+/// the hub of an 18-spike star whose notches (97.1) lie just inside its tips (99.9),
+/// the circle turned by 356.5°, both at (-300, -300). Two notches, at 10° and 350°,
+/// give the same push (97.129); a quadtree that listed differences not yet built by
+/// their boxes answered with the one at 350°, and B moved by it still overlapped by
+/// 1.29. The sizes are the fuzz target's, computed as it does. Both orders.
+#[test]
+fn a_small_circle_at_the_hub_of_a_shallow_star_leaves_through_a_notch() {
+    // `common.rs`' sizes: 0.01 to 100 on a log scale, from 16 bits.
+    let size = |bits: u16| 0.01 * (100.0f32 / 0.01).powf(f32::from(bits) / f32::from(u16::MAX));
+    let (outer, inner) = (size(65_530), size(65_327));
+    let points: Vec<Vec2> = (0..36)
+        .map(|index| {
+            let radius = if index % 2 == 0 { outer } else { inner };
+            Vec2::from_angle(index as f32 * core::f32::consts::PI / 18.0) * radius
+        })
+        .collect();
+    let star = Shape::polygon(&points).expect("an 18-spike star");
+    let circle = Shape::circle(size(96));
+    let turn = f32::from(64_896u16) / f32::from(u16::MAX) * core::f32::consts::TAU;
+    let iso_circle = Iso::new(v(-300.0, -300.0), turn);
+    let iso_star = Iso::from_translation(v(-300.0, -300.0));
+    let contact = assert_push_separates(&circle, &iso_circle, &star, &iso_star);
+    assert!((contact.depth - 97.129).abs() < 0.01, "{contact:?}");
+    assert_push_separates(&star, &iso_star, &circle, &iso_circle);
+}
