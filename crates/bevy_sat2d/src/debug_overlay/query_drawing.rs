@@ -2,7 +2,7 @@
 //! hits, shape casts, overlap and point queries.
 
 use bevy::prelude::*;
-use sat2d::{Iso, RayHit, Shape, ShapeHit};
+use sat2d::{Iso, RayHit, RigidMotion, Shape, ShapeHit};
 
 use super::colors;
 use super::gizmo_drawing::{SatGizmos, draw_shape};
@@ -80,6 +80,9 @@ fn draw_query(gizmos: &mut Gizmos<SatGizmos>, world: &CollisionWorld, query: &Re
             motion,
             hit,
         } => draw_shape_cast(gizmos, shape, iso, *motion, hit.map(|(_, hit)| hit)),
+        RecordedQuery::CastTurningShape { shape, motion, hit } => {
+            draw_turning_cast(gizmos, shape, motion, hit.map(|(_, hit)| hit));
+        }
         RecordedQuery::ShapeHits { shape, iso, hits } => {
             let color = if hits.is_empty() {
                 colors::QUERY
@@ -163,6 +166,35 @@ fn draw_shape_cast(
         }
     }
 }
+
+/// The shape at its start, faint placements along its motion up to where it stopped
+/// (every [`TURNING_STEPS`]th of it, so the turn shows), and there the shape with the
+/// touching point and the normal; on a miss, the shape faint at the end of its motion.
+fn draw_turning_cast(
+    gizmos: &mut Gizmos<SatGizmos>,
+    shape: &Shape,
+    motion: &RigidMotion,
+    hit: Option<ShapeHit>,
+) {
+    let stop = hit.map_or(1.0, |hit| hit.fraction);
+    draw_shape(gizmos, shape, &motion.at(0.0), colors::QUERY, false);
+    for step in 1..TURNING_STEPS {
+        let time = step as f32 / TURNING_STEPS as f32;
+        if time < stop {
+            draw_shape(gizmos, shape, &motion.at(time), colors::QUERY_REACH, false);
+        }
+    }
+    match hit {
+        Some(hit) => {
+            draw_shape(gizmos, shape, &motion.at(stop), colors::QUERY_HIT, false);
+            draw_hit(gizmos, hit.point, hit.normal);
+        }
+        None => draw_shape(gizmos, shape, &motion.at(1.0), colors::QUERY_REACH, false),
+    }
+}
+
+/// How many parts of its motion a turning cast is drawn in.
+const TURNING_STEPS: u32 = 4;
 
 /// A hit marker and its normal.
 fn draw_hit(gizmos: &mut Gizmos<SatGizmos>, point: Vec2, normal: Vec2) {

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use bevy::prelude::*;
-use sat2d::{Iso, RayHit, Shape, ShapeHit};
+use sat2d::{Iso, RayHit, RigidMotion, Shape, ShapeHit};
 
 /// The spatial queries made since the overlay last drew them, for the overlay's "Draw
 /// queries" switch ([`SatDebugDraw::queries`](super::SatDebugDraw::queries)).
@@ -135,6 +135,15 @@ pub enum RecordedQuery {
         /// The first collider it touched, or `None` if it moved the whole way.
         hit: Option<(Entity, ShapeHit)>,
     },
+    /// [`SpatialQuery::cast_turning_shape`](crate::SpatialQuery::cast_turning_shape).
+    CastTurningShape {
+        /// The moving, turning shape.
+        shape: Shape,
+        /// How it moves and turns over the unit of time.
+        motion: RigidMotion,
+        /// The first collider it touched, or `None` if it moved the whole way.
+        hit: Option<(Entity, ShapeHit)>,
+    },
     /// [`SpatialQuery::shape_hits`](crate::SpatialQuery::shape_hits).
     ShapeHits {
         /// The shape tested.
@@ -159,7 +168,7 @@ impl RecordedQuery {
     pub fn is_hit(&self) -> bool {
         match self {
             Self::CastRay { hit, .. } => hit.is_some(),
-            Self::CastShape { hit, .. } => hit.is_some(),
+            Self::CastShape { hit, .. } | Self::CastTurningShape { hit, .. } => hit.is_some(),
             Self::RayHits { hits, .. } => !hits.is_empty(),
             Self::ShapeHits { hits, .. } | Self::PointHits { hits, .. } => !hits.is_empty(),
         }

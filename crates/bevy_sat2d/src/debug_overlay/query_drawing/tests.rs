@@ -161,6 +161,59 @@ fn every_query_kind_is_recorded_with_its_answer() {
 }
 
 #[test]
+fn a_turning_cast_is_recorded_with_its_motion_and_drawn() {
+    let (mut app, wall, _) = app(true);
+    // A blade 16 long standing upright at x = 3: a quarter turn clockwise swings its
+    // top end through the wall (x = 9 to 11); turning the other way while rising 40,
+    // its lower end passes above the wall.
+    let blade = Shape::rectangle(0.2, 16.0);
+    let at = Iso::from_translation(Vec2::new(3.0, 0.0));
+    let quarter = core::f32::consts::FRAC_PI_2;
+    let (hit_motion, miss_motion) = (
+        RigidMotion::new(at, Vec2::ZERO, -quarter),
+        RigidMotion::new(at, Vec2::new(0.0, 40.0), quarter),
+    );
+    let (hit, miss) = app
+        .world_mut()
+        .run_system_once(move |query: SpatialQuery| {
+            let (blade, none) = (Shape::rectangle(0.2, 16.0), QueryFilter::default());
+            (
+                query.cast_turning_shape(&blade, &hit_motion, &none),
+                query.cast_turning_shape(&blade, &miss_motion, &none),
+            )
+        })
+        .unwrap();
+    let (entity, stop) = hit.unwrap();
+    assert_eq!(entity, wall);
+    assert!(
+        stop.fraction > 0.0 && stop.fraction < 1.0,
+        "{}",
+        stop.fraction
+    );
+    assert!(miss.is_none());
+    let expected = [
+        RecordedQuery::CastTurningShape {
+            shape: blade.clone(),
+            motion: hit_motion,
+            hit,
+        },
+        RecordedQuery::CastTurningShape {
+            shape: blade,
+            motion: miss_motion,
+            hit: None,
+        },
+    ];
+    assert_eq!(recorded(&app), expected);
+    assert_eq!(
+        expected.each_ref().map(RecordedQuery::is_hit),
+        [true, false]
+    );
+    app.update();
+    assert!(recorded(&app).is_empty());
+    assert!(drew_something(&app));
+}
+
+#[test]
 fn a_query_with_bad_input_is_not_recorded() {
     let (mut app, ..) = app(true);
     app.world_mut()

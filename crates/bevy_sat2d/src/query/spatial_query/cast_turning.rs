@@ -5,6 +5,8 @@ use bevy::prelude::*;
 use sat2d::{Aabb, RigidMotion, Shape, ShapeHit};
 
 use super::SpatialQuery;
+#[cfg(feature = "debug-overlay")]
+use crate::debug_overlay::RecordedQuery;
 use crate::query::query_filter::QueryFilter;
 use crate::query::ray_walk::padded;
 
@@ -89,6 +91,12 @@ impl SpatialQuery<'_> {
                 first = Some((placed.entity, hit));
             }
         }
+        #[cfg(feature = "debug-overlay")]
+        self.record(|| RecordedQuery::CastTurningShape {
+            shape: shape.clone(),
+            motion: *motion,
+            hit: first,
+        });
         first
     }
 }
