@@ -62,6 +62,12 @@ impl CellRange {
         }
     }
 
+    /// The lowest and the highest cell of the block.
+    #[inline]
+    pub(super) fn corners(&self) -> ((i32, i32), (i32, i32)) {
+        (self.min, self.max)
+    }
+
     /// How many cells the block holds (never overflows).
     #[inline]
     pub(super) fn cell_count(&self) -> u64 {

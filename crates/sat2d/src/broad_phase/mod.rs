@@ -44,6 +44,7 @@ mod id_index;
 mod mobility;
 mod morton;
 mod pair_sort;
+mod sorted_cells;
 mod spatial_hash_grid;
 
 pub use bounds::Bounds;

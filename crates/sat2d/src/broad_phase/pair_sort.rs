@@ -30,10 +30,27 @@ pub(super) fn sort_pairs(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>) {
         pairs.sort_unstable();
         return;
     }
+    radix_sort(pairs, scratch, 0);
+}
+
+/// Sorts `pairs` by first value only, keeping the order of pairs with equal first
+/// values (a stable sort): half the passes of [`sort_pairs`] when the pairs come in
+/// the order their second values should keep.
+pub(super) fn sort_by_first(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>) {
+    if pairs.len() < RADIX_FROM {
+        pairs.sort_by_key(|&(first, _)| first);
+        return;
+    }
+    radix_sort(pairs, scratch, DIGITS / 2);
+}
+
+/// The least-significant-digit radix sort on the packed pair, from digit `from_digit`
+/// up (stable, so the lower digits keep their order when skipped).
+fn radix_sort(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>, from_digit: usize) {
     let mut counts = [[0_usize; BUCKETS]; DIGITS];
     for &pair in pairs.iter() {
         let key = packed(pair);
-        for (place, digit_counts) in counts.iter_mut().enumerate() {
+        for (place, digit_counts) in counts.iter_mut().enumerate().skip(from_digit) {
             digit_counts[((key >> (place as u32 * DIGIT_BITS)) as usize) & (BUCKETS - 1)] += 1;
         }
     }
@@ -44,7 +61,7 @@ pub(super) fn sort_pairs(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>) {
     scratch.truncate(pairs.len());
     // Whether the pairs, as sorted so far, are in `scratch` rather than `pairs`.
     let mut in_scratch = false;
-    for (place, digit_counts) in counts.iter().enumerate() {
+    for (place, digit_counts) in counts.iter().enumerate().skip(from_digit) {
         if digit_counts.contains(&pairs.len()) {
             continue;
         }
@@ -94,6 +111,19 @@ mod tests {
             expected.sort_unstable();
             let mut scratch = Vec::new();
             sort_pairs(&mut pairs, &mut scratch);
+            prop_assert_eq!(pairs, expected);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn sorts_by_first_as_a_stable_sort_does(
+            mut pairs in proptest::collection::vec((0_u32..70_000, 0_u32..1_000_000), 0..2_000),
+        ) {
+            let mut expected = pairs.clone();
+            expected.sort_by_key(|&(first, _)| first);
+            let mut scratch = Vec::new();
+            sort_by_first(&mut pairs, &mut scratch);
             prop_assert_eq!(pairs, expected);
         }
     }

@@ -3,21 +3,24 @@
 use glam::Vec2;
 
 use super::cell_map::{
-    CellEntry, CellMap, CellRange, cell_coordinate, cell_key_of, coordinates_box,
+    CellEntry, CellMap, CellRange, cell_coordinate, cell_key, cell_key_of, coordinates_box,
 };
 use super::cell_size::CellSize;
 use super::id_index::IdIndex;
 use super::morton::morton_key;
 use super::pair_sort::sort_pairs;
+use super::sorted_cells::SortedCells;
 
 mod candidate_pairs;
 mod layout;
+mod loose_slots;
 mod near_static;
 mod placement;
 mod queries;
 use super::{Bounds, BroadPhase, BroadPhaseError, IdPair, Mobility, update_in_turn};
 use crate::Aabb;
 use layout::LayoutScratch;
+use loose_slots::LooseSlots;
 use near_static::NearStatic;
 
 /// A collider touching more cells than this goes to the oversized list instead of the
@@ -38,10 +41,14 @@ pub const SPATIAL_ORDER_FROM: usize = 128;
 /// A sparse uniform grid: a hash map from cell to the colliders touching it, so an
 /// unbounded world costs memory only where colliders are.
 ///
-/// - Moving and static colliders live in two cell maps. Pairs come from the moving map
-///   (moving–moving) and from looking up each moving collider's cells in the static map
-///   (moving–static): a static collider costs nothing until something moves near it, and
-///   is re-inserted only when [`update`](BroadPhase::update)d to other cells.
+/// - Static colliders live in a cell map, moving ones in a list of `(cell, collider)`
+///   sorted by cell, built afresh when they moved (a batch of moves, or the pairs asked
+///   for after any move): where most moving colliders move every step, a radix sort of
+///   them all reads and writes memory in order, where moving each one's entries in a
+///   map cost a cache miss per cell. Pairs come from the sorted cells (moving–moving)
+///   and from looking up each moving collider's cells in the static map
+///   (moving–static): a static collider costs nothing until something moves near it,
+///   and is re-inserted only when [`update`](BroadPhase::update)d to other cells.
 /// - A pair found in several shared cells is reported only from the cell that holds
 ///   the lower-left corner of the boxes' overlap, so no hash set is needed to
 ///   deduplicate.
@@ -52,13 +59,15 @@ pub const SPATIAL_ORDER_FROM: usize = 128;
 /// - The colliders' slots are kept in the Morton (Z) order of their cells, and laid
 ///   out again as they drift. A batch of moves ([`update_many`](BroadPhase::update_many),
 ///   from [`SPATIAL_ORDER_FROM`] moves on) writes the new bounds in the caller's order,
-///   then moves the cell entries in slot order, so neighbours are handled one after
-///   another while their cells are in cache; the moving colliders' pair walk follows
-///   the same order.
+///   then places the colliders in slot order, so neighbours are handled one after
+///   another while their cells are in cache.
+/// - A moving collider changed on its own ([`update`](BroadPhase::update), `insert`,
+///   `remove`) is "loose" until the next build: the queries test it directly. Past a
+///   quarter of the moving colliders loose, the moving cells are built at once.
 ///
-/// Updating a collider that stays within its cells rewrites its entry in those cells
-/// (each cell entry carries the bounds); only a change of cells removes and re-inserts it.
-/// A moving collider keeps the static colliders of its cells in a list of its own,
+/// Updating a static collider that stays within its cells rewrites its entry in those
+/// cells (each cell entry carries the bounds); only a change of cells removes and
+/// re-inserts it. A moving collider keeps the static colliders of its cells in a list of its own,
 /// looked up again only when it changes cells or a static collider changes: one that
 /// moves within its cells among a static level costs no lookup.
 ///
@@ -88,7 +97,10 @@ pub struct SpatialHashGrid {
     slot_of: IdIndex,
     moving_slots: Vec<u32>,
     oversized_slots: Vec<u32>,
-    moving_cells: CellMap,
+    /// The moving colliders' cells, built afresh when they moved (see [`SortedCells`]).
+    moving_cells: SortedCells,
+    /// The moving colliders changed since `moving_cells` was built.
+    loose: LooseSlots,
     static_cells: CellMap,
     /// Bumped by every change to `static_cells`, so a [`NearStatic`] list of an older
     /// epoch is known stale.
@@ -183,8 +195,8 @@ impl SpatialHashGrid {
     pub fn occupied_cells(&self) -> impl Iterator<Item = Aabb> + '_ {
         let side = self.side;
         let moving_only = self
-            .moving_cells
-            .coordinates()
+            .moving_cell_coordinates()
+            .into_iter()
             .filter(|coordinates| !self.static_cells.contains(*coordinates));
         moving_only
             .chain(self.static_cells.coordinates())
@@ -194,12 +206,29 @@ impl SpatialHashGrid {
     /// How many cells hold at least one collider.
     #[must_use]
     pub fn occupied_cell_count(&self) -> usize {
-        let shared = self
-            .moving_cells
-            .coordinates()
-            .filter(|coordinates| self.static_cells.contains(*coordinates))
+        let moving = self.moving_cell_coordinates();
+        let shared = moving
+            .iter()
+            .filter(|coordinates| self.static_cells.contains(**coordinates))
             .count();
-        self.moving_cells.len() + self.static_cells.len() - shared
+        moving.len() + self.static_cells.len() - shared
+    }
+
+    /// The cells the moving colliders cover, each once, sorted (read off their
+    /// placements, so loose ones count where they are now).
+    fn moving_cell_coordinates(&self) -> Vec<(i32, i32)> {
+        let mut cells: Vec<(i32, i32)> = self
+            .moving_slots
+            .iter()
+            .filter_map(|&slot| match self.proxies[slot as usize].placement {
+                Placement::Cells(range) => Some(range),
+                _ => None,
+            })
+            .flat_map(|range| range.cells())
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
     }
 
     /// How many colliders are on the oversized list.
@@ -255,6 +284,7 @@ impl BroadPhase for SpatialHashGrid {
         if self.built {
             let placement = self.placement_for(&bounds, mobility);
             self.place(slot, placement);
+            self.settle();
         }
         self.changes_since_tuning += 1;
         Ok(())
@@ -267,6 +297,7 @@ impl BroadPhase for SpatialHashGrid {
         self.changes_since_tuning += 1;
         if self.built {
             self.replace(slot);
+            self.settle();
         }
         Ok(())
     }
@@ -297,6 +328,7 @@ impl BroadPhase for SpatialHashGrid {
             let placement = self.placement_for(&proxy.bounds, mobility);
             self.place(slot, placement);
         }
+        self.settle();
         Ok(())
     }
 
@@ -311,6 +343,7 @@ impl BroadPhase for SpatialHashGrid {
         self.proxies[slot as usize].placement = Placement::Free;
         self.free_slots.push(slot);
         self.changes_since_tuning += 1;
+        self.settle();
         true
     }
 
@@ -330,6 +363,9 @@ impl BroadPhase for SpatialHashGrid {
     fn pairs(&mut self, out: &mut Vec<IdPair>) {
         out.clear();
         self.prepare();
+        if !self.loose.is_empty() {
+            self.build_moving_cells();
+        }
         self.moving_moving_pairs(out);
         self.moving_static_pairs(out);
         self.oversized_pairs(out);

@@ -1,17 +1,16 @@
-//! The pair loops of [`SpatialHashGrid`]: moving–moving within the moving cells,
+//! The pair loops of [`SpatialHashGrid`]: moving–moving within the sorted moving cells,
 //! moving–static through the static cells, and the oversized colliders.
 //!
 //! A pair found in several shared cells is reported only from the cell that holds the
 //! lower-left corner of the boxes' overlap: that corner lies in both boxes, so its cell
 //! is visited by both, exactly once.
+//!
+//! [`SortedCells`]: crate::broad_phase::sorted_cells::SortedCells
 
 use super::{
     CellEntry, CellMap, CellRange, IdPair, NearStatic, Placement, Proxy, SpatialHashGrid,
     cell_key_of,
 };
-
-/// How many cells ahead [`SpatialHashGrid::moving_moving_pairs`] reads a cell's entries.
-const CELLS_AHEAD: usize = 4;
 
 impl SpatialHashGrid {
     /// Whether `a` and `b`, overlapping and found together in cell `key`, are reported
@@ -22,18 +21,26 @@ impl SpatialHashGrid {
         cell_key_of(corner, self.inverse_side) == key
     }
 
+    /// Whether `a` and `b`, overlapping and found together in the moving cells' group
+    /// of `key`, are reported from it: only from the group of the cell holding the
+    /// lower-left corner of their overlap (see [`SortedCells::key_of`]).
+    #[inline]
+    fn reported_in_group(&self, key: u32, a: &CellEntry, b: &CellEntry) -> bool {
+        let corner = a.aabb.min.max(b.aabb.min);
+        self.moving_cells.key_at(corner, self.inverse_side) == key
+    }
+
+    /// Pairs of moving colliders: within each group of the sorted moving cells, which
+    /// the moving cells must be built for (no loose collider).
     pub(super) fn moving_moving_pairs(&self, out: &mut Vec<IdPair>) {
-        // Each cell's entries live in an allocation of their own, in no spatial order:
-        // the entries of the cell `CELLS_AHEAD` further along the walk are read first,
-        // so that their load overlaps this cell's tests.
-        let mut ahead = self.moving_cells.iter().skip(CELLS_AHEAD);
-        for (key, entries) in self.moving_cells.iter() {
-            if let Some((_, next)) = ahead.next() {
-                std::hint::black_box(next.first().map(|entry| entry.id));
-            }
-            for (index, a) in entries.iter().enumerate() {
-                for b in &entries[index + 1..] {
-                    if a.overlaps(b) && self.reported_here(key, a, b) {
+        debug_assert!(self.loose.is_empty(), "the moving cells are built");
+        let cells = &self.moving_cells;
+        for (key, group) in cells.shared_groups() {
+            for (index, &(_, a)) in group.iter().enumerate() {
+                let (a, _) = cells.entry(a);
+                for &(_, b) in &group[index + 1..] {
+                    let (b, _) = cells.entry(b);
+                    if a.overlaps(b) && self.reported_in_group(key, a, b) {
                         out.push(ordered(a.id, b.id));
                     }
                 }
@@ -55,6 +62,11 @@ impl SpatialHashGrid {
                 .filter(|proxy| proxy.mobility.is_static())
                 .map(Proxy::entry),
         );
+        if static_oversized.is_empty() && self.static_cells.len() == 0 {
+            // No static collider: no moving collider to visit.
+            self.static_oversized = static_oversized;
+            return;
+        }
         if self.near_static.len() < self.proxies.len() {
             self.near_static
                 .resize_with(self.proxies.len(), NearStatic::default);
@@ -96,8 +108,38 @@ impl SpatialHashGrid {
             }
             // A static oversized collider meets the moving ones in `moving_static_pairs`.
             if !big.mobility.is_static() {
-                self.oversized_against_cells(big, &self.moving_cells, out);
+                self.oversized_against_moving(big, out);
                 self.oversized_against_cells(big, &self.static_cells, out);
+            }
+        }
+    }
+
+    /// Pairs of the oversized `big` with the moving colliders in cells: through the
+    /// groups of the cells its box covers, or through every group when those are fewer
+    /// (or when its box spans `2¹⁶` cells, where two of its cells could share a key).
+    fn oversized_against_moving(&self, big: &Proxy, out: &mut Vec<IdPair>) {
+        let big = big.entry();
+        let cells = &self.moving_cells;
+        let mut visit = |key: u32, group: &[IdPair]| {
+            for &(_, index) in group {
+                let (other, _) = cells.entry(index);
+                if big.overlaps(other) && self.reported_in_group(key, &big, other) {
+                    out.push(ordered(big.id, other.id));
+                }
+            }
+        };
+        let range = CellRange::of(&big.aabb, self.inverse_side);
+        let ((min_x, min_y), (max_x, max_y)) = range.corners();
+        let narrow = i64::from(max_x) - i64::from(min_x) < 1 << 16
+            && i64::from(max_y) - i64::from(min_y) < 1 << 16;
+        if narrow && range.cell_count() <= cells.cell_entry_count() as u64 {
+            for cell in range.cells() {
+                let key = cells.key_of(cell);
+                visit(key, cells.group(key));
+            }
+        } else {
+            for (key, group) in cells.groups() {
+                visit(key, group);
             }
         }
     }

@@ -6,12 +6,14 @@
 //! cell it touches a cache miss of its own once the cell map outgrows the cache.
 //! [`update_many`](super::BroadPhase::update_many) instead takes the batch in two
 //! passes: the first writes each collider's new bounds into its slot, in the caller's
-//! order (one write apiece); the second moves the cell entries slot by slot. The slots
-//! are kept in the Morton order of the colliders' lower-left cells (laid out by
-//! [`SpatialHashGrid::lay_out`] when the grid is built, the moving ones re-sorted by
-//! [`SpatialHashGrid::reorder_moving`] as they drift), so that second pass visits
-//! neighbouring colliders one after another, and each cell is loaded once for all the
-//! colliders it holds. The moving colliders' pair walk follows the same order.
+//! order (one write apiece); the second places them slot by slot (a static one's cell
+//! entries moved in its map, the moving ones then listed in their cells afresh, in
+//! one build of the sorted moving cells). The slots are kept in the Morton order of
+//! the colliders' lower-left cells (laid out by [`SpatialHashGrid::lay_out`] when the
+//! grid is built, the moving ones re-sorted by [`SpatialHashGrid::reorder_moving`] as
+//! they drift), so that second pass visits neighbouring colliders one after another,
+//! and the build of the moving cells reads their slots nearly in the order of their
+//! cells.
 
 use super::{
     BroadPhaseError, IdPair, NearStatic, Placement, Proxy, SpatialHashGrid, cell_coordinate,
@@ -203,6 +205,7 @@ impl SpatialHashGrid {
                 self.replace(slot);
             }
         }
+        self.build_moving_cells();
         self.changes_since_tuning += applied;
         self.layout.moves_since_layout += applied;
         self.layout.moved = moved;

@@ -8,6 +8,9 @@ use crate::broad_phase::cell_map::{CellMap, CellRange};
 use crate::broad_phase::cell_size::{CellSize, auto_side};
 use crate::broad_phase::{Bounds, Mobility};
 
+/// Up to this many loose moving colliders never force a build of the moving cells.
+const LOOSE_LIMIT: usize = 64;
+
 impl SpatialHashGrid {
     pub(super) fn placement_for(&self, bounds: &Bounds, mobility: Mobility) -> Placement {
         let range = CellRange::of(&bounds.aabb, self.inverse_side);
@@ -22,38 +25,38 @@ impl SpatialHashGrid {
         }
     }
 
-    /// The cells of colliders of `mobility`, to change: every change to the static
-    /// cells comes through here, and makes every [`NearStatic`](super::NearStatic) list
-    /// stale.
-    pub(super) fn cells_mut(&mut self, mobility: Mobility) -> &mut CellMap {
-        match mobility {
-            Mobility::Moving => &mut self.moving_cells,
-            Mobility::Static => {
-                self.static_epoch += 1;
-                &mut self.static_cells
-            }
-        }
+    /// The static colliders' cells, to change: every change to them comes through
+    /// here, and makes every [`NearStatic`](super::NearStatic) list stale.
+    pub(super) fn static_cells_mut(&mut self) -> &mut CellMap {
+        self.static_epoch += 1;
+        &mut self.static_cells
     }
 
     pub(super) fn place(&mut self, slot: u32, placement: Placement) {
         let proxy = self.proxies[slot as usize];
         match placement {
-            Placement::Cells(range) => self.cells_mut(proxy.mobility).insert(&range, proxy.entry()),
+            Placement::Cells(_) if !proxy.mobility.is_static() => self.loose.mark(slot),
+            Placement::Cells(range) => self.static_cells_mut().insert(&range, proxy.entry()),
             Placement::Oversized => self.oversized_slots.push(slot),
             Placement::Free | Placement::Unplaced => {}
         }
         self.proxies[slot as usize].placement = placement;
     }
 
-    /// Moves the cell entries of `slot` to where its bounds, just changed, put it: cells
-    /// it keeps are refreshed in place (see [`CellMap::shift`]).
+    /// Moves the cell entries of `slot` to where its bounds, just changed, put it: a
+    /// static collider's cells it keeps are refreshed in place (see
+    /// [`CellMap::shift`]); a moving collider is listed loose, for the next build of
+    /// the moving cells to place.
     pub(super) fn replace(&mut self, slot: u32) {
         let proxy = self.proxies[slot as usize];
         let placement = self.placement_for(&proxy.bounds, proxy.mobility);
         match (proxy.placement, placement) {
+            (Placement::Cells(_), Placement::Cells(_)) if !proxy.mobility.is_static() => {
+                self.loose.mark(slot);
+                self.proxies[slot as usize].placement = placement;
+            }
             (Placement::Cells(old), Placement::Cells(new)) => {
-                self.cells_mut(proxy.mobility)
-                    .shift(&old, &new, proxy.entry());
+                self.static_cells_mut().shift(&old, &new, proxy.entry());
                 self.proxies[slot as usize].placement = placement;
             }
             (old, new) if old == new => {}
@@ -67,7 +70,8 @@ impl SpatialHashGrid {
     pub(super) fn unplace(&mut self, slot: u32) {
         let proxy = self.proxies[slot as usize];
         match proxy.placement {
-            Placement::Cells(range) => self.cells_mut(proxy.mobility).remove(&range, proxy.id),
+            Placement::Cells(_) if !proxy.mobility.is_static() => self.loose.mark(slot),
+            Placement::Cells(range) => self.static_cells_mut().remove(&range, proxy.id),
             Placement::Oversized => self.oversized_slots.retain(|&other| other != slot),
             Placement::Free | Placement::Unplaced => {}
         }
@@ -76,7 +80,8 @@ impl SpatialHashGrid {
 
     pub(super) fn unplace_all(&mut self) {
         self.moving_cells.clear();
-        self.cells_mut(Mobility::Static).clear();
+        self.loose.clear();
+        self.static_cells_mut().clear();
         self.oversized_slots.clear();
         for proxy in &mut self.proxies {
             if proxy.placement != Placement::Free {
@@ -111,6 +116,33 @@ impl SpatialHashGrid {
         // (whose order nothing walks) is not laid out.
         if self.moving_slots.len() >= SPATIAL_ORDER_FROM {
             self.lay_out();
+        }
+        self.build_moving_cells();
+    }
+
+    /// Lists the moving colliders in their cells afresh (see [`SortedCells`]); none is
+    /// loose after.
+    ///
+    /// [`SortedCells`]: crate::broad_phase::sorted_cells::SortedCells
+    pub(super) fn build_moving_cells(&mut self) {
+        let proxies = &self.proxies;
+        let placed = self.moving_slots.iter().filter_map(|&slot| {
+            let proxy = &proxies[slot as usize];
+            match proxy.placement {
+                Placement::Cells(range) => Some((slot, range, proxy.entry())),
+                _ => None,
+            }
+        });
+        self.moving_cells.rebuild(placed);
+        self.loose.clear();
+    }
+
+    /// Builds the moving cells again once so many moving colliders are loose that the
+    /// queries, which test each loose one, would slow down: at most a quarter of them,
+    /// so a build costs at most a few updates' worth per update.
+    pub(super) fn settle(&mut self) {
+        if self.built && self.loose.len() > LOOSE_LIMIT.max(self.moving_slots.len() / 4) {
+            self.build_moving_cells();
         }
     }
 

@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use super::{Bounds, BroadPhase, CellRange, Placement, SpatialHashGrid, cell_key_of};
+use super::{Bounds, BroadPhase, CellRange, Placement, SpatialHashGrid, cell_coordinate, cell_key};
 use crate::Aabb;
 
 impl SpatialHashGrid {
@@ -17,6 +17,30 @@ impl SpatialHashGrid {
         );
     }
 
+    /// The ids of the moving colliders in cell `(x, y)` whose bounds `keep` accepts:
+    /// from the sorted cells, less the loose colliders (tested in
+    /// [`Self::loose_query`] instead).
+    fn moving_in_cell(&self, cell: (i32, i32), keep: impl Fn(&Bounds) -> bool, out: &mut Vec<u32>) {
+        let cells = &self.moving_cells;
+        for &(_, index) in cells.group(cells.key_of(cell)) {
+            let (entry, slot) = cells.entry(index);
+            if !self.loose.contains(slot) && keep(&Bounds::new(entry.aabb, entry.circle)) {
+                out.push(entry.id);
+            }
+        }
+    }
+
+    /// The ids of the loose moving colliders in cells whose bounds `keep` accepts.
+    fn loose_query(&self, keep: impl Fn(&Bounds) -> bool, out: &mut Vec<u32>) {
+        for &slot in self.loose.slots() {
+            let proxy = &self.proxies[slot as usize];
+            let in_cells = matches!(proxy.placement, Placement::Cells(_));
+            if in_cells && !proxy.mobility.is_static() && keep(&proxy.bounds) {
+                out.push(proxy.id);
+            }
+        }
+    }
+
     /// [`BroadPhase::query_aabb`]: the ids whose box overlaps `aabb`, sorted, through
     /// the cells it covers (every collider when the grid is unbuilt, `aabb` is not
     /// finite, or it covers more cells than there are colliders).
@@ -27,17 +51,18 @@ impl SpatialHashGrid {
         if !self.built || !aabb.is_finite() || range.cell_count() > self.len() as u64 {
             self.linear_query(keep, out);
         } else {
-            for key in range.keys() {
-                for cells in [&self.moving_cells, &self.static_cells] {
-                    out.extend(
-                        cells
-                            .get(key)
-                            .iter()
-                            .filter(|entry| entry.aabb.intersects(aabb))
-                            .map(|entry| entry.id),
-                    );
-                }
+            for cell in range.cells() {
+                self.moving_in_cell(cell, keep, out);
+                let key = cell_key(cell.0, cell.1);
+                out.extend(
+                    self.static_cells
+                        .get(key)
+                        .iter()
+                        .filter(|entry| entry.aabb.intersects(aabb))
+                        .map(|entry| entry.id),
+                );
             }
+            self.loose_query(keep, out);
             out.extend(
                 self.oversized_slots
                     .iter()
@@ -58,24 +83,26 @@ impl SpatialHashGrid {
         if !self.built || !point.is_finite() {
             self.linear_query(keep, out);
         } else {
-            let key = cell_key_of(point, self.inverse_side);
-            let in_cells = [&self.moving_cells, &self.static_cells]
-                .into_iter()
-                .flat_map(|cells| {
-                    cells
-                        .get(key)
-                        .iter()
-                        .map(|entry| (entry.id, entry.aabb, entry.circle))
-                });
+            let cell = (
+                cell_coordinate(point.x, self.inverse_side),
+                cell_coordinate(point.y, self.inverse_side),
+            );
+            self.moving_in_cell(cell, keep, out);
+            self.loose_query(keep, out);
+            let in_cells = self
+                .static_cells
+                .get(cell_key(cell.0, cell.1))
+                .iter()
+                .map(|entry| (entry.id, Bounds::new(entry.aabb, entry.circle)));
             let oversized = self.oversized_slots.iter().map(|&slot| {
                 let proxy = &self.proxies[slot as usize];
-                (proxy.id, proxy.bounds.aabb, proxy.bounds.circle)
+                (proxy.id, proxy.bounds)
             });
             out.extend(
                 in_cells
                     .chain(oversized)
-                    .filter(|(_, aabb, circle)| keep(&Bounds::new(*aabb, *circle)))
-                    .map(|(id, _, _)| id),
+                    .filter(|(_, bounds)| keep(bounds))
+                    .map(|(id, _)| id),
             );
         }
         out.sort_unstable();
