@@ -104,34 +104,42 @@ pub(crate) fn contact_polygon_circle(pair: &PolygonCircle<'_>, tolerance: f32) -
     } = *pair;
     let limit = radius + tolerance;
     let (separation, face) = deepest_face(polygon, center, limit)?;
-    let (normal, depth, point) = if separation <= tolerance {
-        // Centre inside (or on) the polygon: out through the face it is nearest to.
-        let normal = polygon.normals()[face];
-        // The overlap along the normal through the centre runs from the circle's far
-        // side (−radius) to the polygon's face (−separation) or the circle's near side.
-        let exit = (-separation).min(radius);
-        (
-            normal,
-            radius - separation,
-            center + normal * ((exit - radius) * 0.5),
-        )
-    } else {
+    // Past the tip of a sharp corner the face planes all pass nearer the centre than
+    // the corner does (`contact_convex_convex.rs`): the corner's distance decides there,
+    // as long as the circle still touches.
+    let past_a_corner = || {
         let (nearest, face_region) = nearest_on_face(polygon, face, center, separation);
-        let distance = nearest.distance(center);
-        if distance > limit {
-            return None;
-        }
-        let (normal, depth) = if face_region || distance <= f32::MIN_POSITIVE {
-            (polygon.normals()[face], radius - separation)
-        } else {
-            ((center - nearest) / distance, radius - distance)
-        };
-        (
-            normal,
-            depth.max(0.0),
-            (nearest + center - normal * radius) * 0.5,
-        )
+        !face_region && (separation + 0.1 * tolerance..=limit).contains(&nearest.distance(center))
     };
+    let (normal, depth, point) =
+        if separation <= tolerance && (separation <= 0.0 || !past_a_corner()) {
+            // Centre inside (or on) the polygon: out through the face it is nearest to.
+            let normal = polygon.normals()[face];
+            // The overlap along the normal through the centre runs from the circle's far
+            // side (−radius) to the polygon's face (−separation) or the circle's near side.
+            let exit = (-separation).min(radius);
+            (
+                normal,
+                radius - separation,
+                center + normal * ((exit - radius) * 0.5),
+            )
+        } else {
+            let (nearest, face_region) = nearest_on_face(polygon, face, center, separation);
+            let distance = nearest.distance(center);
+            if distance > limit {
+                return None;
+            }
+            let (normal, depth) = if face_region || distance <= f32::MIN_POSITIVE {
+                (polygon.normals()[face], radius - separation)
+            } else {
+                ((center - nearest) / distance, radius - distance)
+            };
+            (
+                normal,
+                depth.max(0.0),
+                (nearest + center - normal * radius) * 0.5,
+            )
+        };
 
     let mut points: SmallVec<[Vec2; 2]> = SmallVec::from_elem(point, 1);
     let in_polygon = match polygon.lane_view() {
