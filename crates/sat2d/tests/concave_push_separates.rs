@@ -179,12 +179,16 @@ fn a_small_circle_at_the_hub_of_long_spikes_is_pushed_out() {
     assert_push_separates(&star, &iso_star, &circle, &iso_circle);
 }
 
-/// The pairs fuzz target's find (CI, seed 1, this round): a circle 0.02 across at
-/// the hub of an 18-spike star whose notches (97.1) lie just inside its tips (99.9),
-/// the circle turned by 356.5°, both at (-300, -300). Two notches, at 10° and 350°,
-/// give the same push (97.129); a quadtree that listed differences not yet built by
-/// their boxes answered with the one at 350°, and B moved by it still overlapped by
-/// 1.29. The sizes are the fuzz target's, computed as it does. Both orders.
+/// The pairs fuzz target's find (CI, seed 1): a circle 0.02 across at the hub of an
+/// 18-spike star whose notches (97.1) lie just inside its tips (99.9), the circle
+/// turned by 356.5°, both at (-300, -300). Two notches, at 10° and 350°, give the same
+/// push (97.129). Through the notch at 350° the circle ends 0.0101 past the tip of a
+/// sliver part (the star's fan decomposition), whose face planes all pass within the
+/// tolerance of it: the part pair's contact said 0.009 deep instead of 0.0001, and the
+/// concave MTV, searching from that false depth, answered 1.29 for shapes that touch.
+/// The contact now measures past a corner's tip by the closest points
+/// (`contact_convex_convex.rs`). The sizes are the fuzz target's, computed as it does.
+/// Both orders.
 #[test]
 fn a_small_circle_at_the_hub_of_a_shallow_star_leaves_through_a_notch() {
     // `common.rs`' sizes: 0.01 to 100 on a log scale, from 16 bits.

@@ -78,6 +78,11 @@ impl LazyDifference {
         self.farthest.get()
     }
 
+    /// Whether it has been built.
+    pub fn is_built(&self) -> bool {
+        self.difference.get().is_some()
+    }
+
     /// Whether it is used whole, never cut ([`MinkowskiDifference::is_small`]; a
     /// waiting one always is).
     pub fn is_small(&self) -> bool {

@@ -176,7 +176,9 @@ pub(crate) fn nearest_uncovered_point(
         // Many shapes: those whose box meets the square, their faces unread (a
         // square deep in many differences keeps nearly all of them, and reading every
         // face costs more than the quarters' extra shapes). Few: those whose faces
-        // leave room for it.
+        // leave room for it, of those built; one still waiting is kept by its box
+        // (built only to be tested against a square, it would cost more than the
+        // quarters carrying it: until a cover test or a solve reads it).
         let kept_from = lists.len();
         if end - first > BOXES_ONLY {
             // Every box is read: charged at once, then the list copied and filtered
@@ -195,13 +197,21 @@ pub(crate) fn nearest_uncovered_point(
         } else {
             for at in first..end {
                 let shape = lists[at] as usize;
-                let Some(difference) = shapes[shape].get(build, budget) else {
-                    return incomplete(found);
+                let kept = if shapes[shape].is_built() {
+                    let Some(difference) = shapes[shape].get(build, budget) else {
+                        return incomplete(found);
+                    };
+                    if !budget.spend(TEST + difference.view().points.len()) {
+                        return incomplete(found);
+                    }
+                    meets(difference.view(), &boxes[shape], &square)
+                } else {
+                    if !budget.spend(BOX) {
+                        return incomplete(found);
+                    }
+                    boxes[shape].intersects(&square)
                 };
-                if !budget.spend(TEST + difference.view().points.len()) {
-                    return incomplete(found);
-                }
-                if meets(difference.view(), &boxes[shape], &square) {
+                if kept {
                     lists.push(shape as u32);
                 }
             }
