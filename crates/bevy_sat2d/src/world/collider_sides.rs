@@ -7,9 +7,10 @@
 //! new, changed or swept this step.
 //!
 //! Refreshed once per step after the sync, for the ids whose record was made, placed,
-//! swept or forgotten since the last refresh ([`CollisionWorld::touched`]) and those
-//! flagged in the last one: a settled level's colliders are never read, however many
-//! there are.
+//! swept or forgotten since the last refresh ([`CollisionWorld::touched`]), whose
+//! records are read; those flagged in the last one have their flags cleared first,
+//! without a read. A settled level's colliders are never read, however many there are,
+//! and a collider that moves every step is read once per step.
 //!
 //! [`CollisionWorld::touched`]: crate::world::collision_world::CollisionWorld
 
@@ -37,9 +38,9 @@ pub(crate) struct ColliderSides {
 
 impl ColliderSides {
     /// Reads, as of step `step`, the records of `colliders` that `touched` names (the
-    /// ids made, placed, swept or forgotten since the last refresh, drained here) and
-    /// those the last refresh read (their flags were of that step). Every other id
-    /// keeps its entity and has no flag, as a full pass would find.
+    /// ids made, placed, swept or forgotten since the last refresh, drained here), and
+    /// clears the flags of those the last refresh read (their flags were of that step).
+    /// Every other id keeps its entity and has no flag, as a full pass would find.
     pub(crate) fn refresh(
         &mut self,
         colliders: &[Option<PlacedCollider>],
@@ -48,8 +49,13 @@ impl ColliderSides {
     ) {
         self.entities.resize(colliders.len(), Entity::PLACEHOLDER);
         self.flags.resize(colliders.len(), 0);
-        for index in 0..self.flagged.len() {
-            self.read(colliders, self.flagged[index], step);
+        // A record the last refresh read and this step left alone (not in `touched`)
+        // has no flag this step and the same entity: its flags are cleared without
+        // reading it. Those this step touched are read below.
+        for &id in &self.flagged {
+            if let Some(flags) = self.flags.get_mut(id as usize) {
+                *flags = 0;
+            }
         }
         self.flagged.clear();
         for &id in touched.iter() {
