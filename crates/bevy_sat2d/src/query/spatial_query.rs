@@ -194,21 +194,9 @@ impl SpatialQuery<'_> {
             translation: iso.translation + motion,
             rotation: iso.rotation,
         });
-        let mut first: Option<(Entity, ShapeHit)> = None;
-        for placed in self.candidates(padded(start.merged(&end))) {
-            if filter.accepts(placed)
-                && let Some(hit) =
-                    sat2d::cast_shape(shape, iso, motion, &placed.shape, &placed.iso, Vec2::ZERO)
-                && first.is_none_or(|best| {
-                    hit.fraction
-                        .total_cmp(&best.1.fraction)
-                        .then(placed.entity.cmp(&best.0))
-                        .is_lt()
-                })
-            {
-                first = Some((placed.entity, hit));
-            }
-        }
+        let first = self.earliest_hit(padded(start.merged(&end)), filter, |placed| {
+            sat2d::cast_shape(shape, iso, motion, &placed.shape, &placed.iso, Vec2::ZERO)
+        });
         #[cfg(feature = "debug-overlay")]
         self.record(|| RecordedQuery::CastShape {
             shape: shape.clone(),
@@ -298,6 +286,32 @@ impl SpatialQuery<'_> {
     }
 
     /// The placed colliders whose box meets `aabb`, in id order.
+    /// The earliest of the hits `cast` gives on the colliders `filter` accepts whose
+    /// boxes meet `region`: the least fraction, a tie going to the lower entity (so the
+    /// answer does not hang on the order the broad phase lists them in).
+    fn earliest_hit(
+        &self,
+        region: sat2d::Aabb,
+        filter: &QueryFilter,
+        mut cast: impl FnMut(&PlacedCollider) -> Option<ShapeHit>,
+    ) -> Option<(Entity, ShapeHit)> {
+        let mut first: Option<(Entity, ShapeHit)> = None;
+        for placed in self.candidates(region) {
+            if filter.accepts(placed)
+                && let Some(hit) = cast(placed)
+                && first.is_none_or(|best| {
+                    hit.fraction
+                        .total_cmp(&best.1.fraction)
+                        .then(placed.entity.cmp(&best.0))
+                        .is_lt()
+                })
+            {
+                first = Some((placed.entity, hit));
+            }
+        }
+        first
+    }
+
     fn candidates(&self, aabb: sat2d::Aabb) -> impl Iterator<Item = &PlacedCollider> {
         let mut ids = Vec::new();
         self.world.grid.query_aabb(&aabb, &mut ids);

@@ -72,25 +72,14 @@ impl SpatialQuery<'_> {
         let swept = Aabb::from_center_half_extents(center, radius).merged(
             &Aabb::from_center_half_extents(center + motion.linear_velocity, radius),
         );
-        let mut first: Option<(Entity, ShapeHit)> = None;
-        for placed in self.candidates(padded(swept)) {
-            if filter.accepts(placed)
-                && let Some(hit) = sat2d::cast_turning_shape(
-                    shape,
-                    motion,
-                    &placed.shape,
-                    &RigidMotion::still(placed.iso),
-                )
-                && first.is_none_or(|best| {
-                    hit.fraction
-                        .total_cmp(&best.1.fraction)
-                        .then(placed.entity.cmp(&best.0))
-                        .is_lt()
-                })
-            {
-                first = Some((placed.entity, hit));
-            }
-        }
+        let first = self.earliest_hit(padded(swept), filter, |placed| {
+            sat2d::cast_turning_shape(
+                shape,
+                motion,
+                &placed.shape,
+                &RigidMotion::still(placed.iso),
+            )
+        });
         #[cfg(feature = "debug-overlay")]
         self.record(|| RecordedQuery::CastTurningShape {
             shape: shape.clone(),
