@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 
+use super::body_parts::BodyParts;
 use crate::world::removal::queue_collider_refresh;
 
 /// Makes this collider a part of `body` (an entity, often its parent): colliders of one
@@ -38,15 +39,19 @@ use crate::world::removal::queue_collider_refresh;
 pub struct ColliderOf(pub Entity);
 
 /// The colliders whose [`ColliderOf`] names this entity, kept by Bevy.
+///
+/// A collider joins and leaves in constant time, however many the body has (a tile
+/// level's thousands of colliders, some swapped at each dig).
 #[derive(Component, Reflect, Clone, Debug, Default, PartialEq, Eq)]
 #[reflect(Component, Debug, PartialEq)]
 #[relationship_target(relationship = ColliderOf)]
-pub struct BodyColliders(Vec<Entity>);
+pub struct BodyColliders(BodyParts);
 
 impl BodyColliders {
-    /// The body's colliders.
+    /// The body's colliders: in the order they joined, except that a collider leaving
+    /// is replaced by the last one.
     #[must_use]
     pub fn colliders(&self) -> &[Entity] {
-        &self.0
+        self.0.as_slice()
     }
 }

@@ -16,6 +16,7 @@
 //! Removing any of them is seen by the next step however late it runs: their remove
 //! hooks queue the entity in the world's state ([`crate::world::removal`]).
 
+pub(crate) mod body_parts;
 pub(crate) mod collider;
 pub(crate) mod collider_of;
 pub(crate) mod collision_exclusions;

@@ -8,16 +8,22 @@
 //! cell, or cell by cell), put a [`TileLevel`] of it on an entity with a `Transform`,
 //! and add the [`TileLevelPlugin`] beside the [`SatPlugin`](crate::SatPlugin). The grid
 //! is merged into rectangles, chunk by chunk (64 cells a side by default, see
-//! [`sat2d::tile_grid`]), and the plugin spawns one child collider per rectangle:
+//! [`sat2d::tile_grid`]), and the plugin spawns one collider per rectangle:
 //!
 //! - a [`Collider`](crate::Collider) rectangle of the rectangle's size and a
 //!   [`StaticCollider`](crate::StaticCollider) marker: level geometry, never paired
 //!   with other statics;
-//! - `ChildOf(level)` and [`ColliderOf`](crate::ColliderOf)`(level)`: the rectangles
-//!   move with the level and form one body, so they never pair with each other;
+//! - [`ColliderOf`](crate::ColliderOf)`(level)`: the rectangles form one body, so they
+//!   never pair with each other;
 //! - a [`TileCollider`] naming the level and the rectangle;
-//! - a `Transform` at the rectangle's centre in the level's frame, where cell `(0, 0)`'s
-//!   lower-left corner lies at the grid's origin (zero by default), y up.
+//! - a `Transform` in the world frame: the level's placement (its `Transform` composed
+//!   with its ancestors') moved to the rectangle's centre in the level's frame, where
+//!   cell `(0, 0)`'s lower-left corner lies at the grid's origin (zero by default), y up.
+//!
+//! The colliders are not children of the level, so that a dig touching a few of them
+//! does not make Bevy revisit all of them (a level of 7,545 colliders swaps 100 changed
+//! tiles' colliders in well under a millisecond). The plugin moves them when the level,
+//! or an ancestor, moves, and despawns them with the level.
 //!
 //! The colliders are spawned before transform propagation, in the step's schedule, so
 //! a level spawned in `Startup` collides in the first frame's step.
@@ -82,6 +88,7 @@
 
 #[cfg(feature = "ldtk")]
 pub mod ldtk;
+pub(crate) mod level_placement;
 pub(crate) mod tile_cells;
 pub(crate) mod tile_collider;
 pub(crate) mod tile_level;

@@ -23,7 +23,7 @@ use sat2d::tile_grid::TileRect;
 /// ```
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TileCollider {
-    /// The level entity: the collider's parent and body.
+    /// The level entity: the collider's body, which places it.
     pub level: Entity,
     /// The cells it covers, all solid when it was spawned.
     pub rect: TileRect,

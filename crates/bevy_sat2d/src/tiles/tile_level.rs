@@ -9,8 +9,8 @@ use bevy::prelude::*;
 use sat2d::tile_grid::{MergedTileGrid, TileGrid, TileGridError, TileRect};
 
 /// A level made of tiles: put it on an entity, and the
-/// [`TileLevelPlugin`](crate::TileLevelPlugin) spawns one child collider per merged
-/// rectangle of the grid, each a [`StaticCollider`](crate::StaticCollider) part of this
+/// [`TileLevelPlugin`](crate::TileLevelPlugin) spawns one collider per merged
+/// rectangle of the grid (placed where the level puts it, not parented to it), each a [`StaticCollider`](crate::StaticCollider) part of this
 /// entity's body ([`ColliderOf`](crate::ColliderOf)) with a
 /// [`TileCollider`](crate::TileCollider) naming its rectangle.
 ///
@@ -59,6 +59,9 @@ pub struct TileLevel {
     colliders: Vec<Vec<(TileRect, Entity)>>,
     /// The chunks whose rectangles may differ from `colliders`, by index.
     dirty: BTreeSet<usize>,
+    /// Where the plugin last placed the colliders: the level's `Transform` composed
+    /// with its ancestors' (`None` before the first pass).
+    placement: Option<Transform>,
 }
 
 impl TileLevel {
@@ -80,6 +83,7 @@ impl TileLevel {
             merged,
             colliders: vec![Vec::new(); chunk_count],
             dirty: (0..chunk_count).collect(),
+            placement: None,
         }
     }
 
@@ -195,6 +199,14 @@ impl TileLevel {
     #[must_use]
     pub fn collider_count(&self) -> usize {
         self.colliders.iter().map(Vec::len).sum()
+    }
+
+    /// Records `placement` as where the colliders are placed; returns whether it
+    /// differs from the last one (the colliders already spawned must then move).
+    pub(super) fn set_placement(&mut self, placement: Transform) -> bool {
+        let moved = self.placement != Some(placement);
+        self.placement = Some(placement);
+        moved
     }
 
     /// Brings the colliders of every queued chunk in line with its rectangles, in

@@ -1,11 +1,19 @@
-//! [`TileLevelPlugin`]: spawns and despawns the colliders of each [`TileLevel`] before
-//! transform propagation, so they are placed and stepped in the frame they appear.
+//! [`TileLevelPlugin`]: spawns, despawns and places the colliders of each [`TileLevel`]
+//! before transform propagation, so they are placed and stepped in the frame they
+//! appear.
+//!
+//! The colliders are not children of their level: each is a root entity whose
+//! `Transform` (world frame) the plugin writes from the level's placement. Under one
+//! parent, every collider spawned or despawned would make Bevy search the level's
+//! `Children` and walk all its children again at propagation: O(colliders) per change,
+//! 13 to 25 ms for 100 changed tiles of a 1000 × 1000 level.
 
 use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use bevy::prelude::*;
 use bevy::transform::TransformSystems;
 use sat2d::tile_grid::{TileGrid, TileRect};
 
+use super::level_placement::{Ancestors, level_placement};
 use super::tile_collider::TileCollider;
 use super::tile_level::TileLevel;
 use crate::components::collider::Collider;
@@ -13,9 +21,10 @@ use crate::components::collider_of::ColliderOf;
 use crate::components::static_collider::StaticCollider;
 use crate::sat_systems::SatSystems;
 
-/// Keeps each [`TileLevel`]'s child colliders in line with its merged rectangles: a new
-/// level gets one collider per rectangle, a changed level has the colliders of its
-/// changed chunks swapped, nothing else is touched.
+/// Keeps each [`TileLevel`]'s colliders in line with its merged rectangles and its
+/// placement: a new level gets one collider per rectangle, a changed level has the
+/// colliders of its changed chunks swapped, a moved level has its colliders moved,
+/// nothing else is touched.
 ///
 /// The system runs in `schedule` before `TransformSystems::Propagate` (and so before
 /// [`SatSystems::SyncColliders`]): a level spawned in `Startup`, or a cell changed in
@@ -73,23 +82,43 @@ impl Plugin for TileLevelPlugin {
     }
 }
 
-/// Spawns the colliders of new levels' rectangles and swaps those of changed chunks.
+/// Places the colliders of moved levels, then spawns the colliders of new levels'
+/// rectangles and swaps those of changed chunks.
 ///
-/// Each collider is a child of its level (`ChildOf`), part of its body (`ColliderOf`),
-/// static, and placed by a `Transform` at its rectangle's centre in the level's frame.
-/// A level whose `TileLevel` was touched mutably but has nothing queued costs a check.
+/// Each collider is part of its level's body (`ColliderOf`), static, and placed by a
+/// `Transform` in the world frame: the level's placement (its `Transform` composed with
+/// its ancestors', [`level_placement`]) moved to the rectangle's centre in the level's
+/// frame. A level whose placement changed since the last pass has every collider's
+/// `Transform` rewritten (O(colliders)); a level that stayed put and has nothing queued
+/// costs the walk up its ancestors.
 pub fn apply_tile_changes(
     mut commands: Commands,
-    mut levels: Query<(Entity, &mut TileLevel), Changed<TileLevel>>,
+    mut levels: Query<(Entity, &mut TileLevel)>,
+    ancestors: Ancestors,
+    mut colliders: Query<&mut Transform, With<TileCollider>>,
 ) {
     let mut removed = Vec::new();
     for (level, mut tiles) in &mut levels {
+        let placement = level_placement(level, &ancestors);
+        // Placing and applying are bookkeeping of the plugin's own: no change to report.
+        let tiles = tiles.bypass_change_detection();
+        if tiles.set_placement(placement) {
+            for (rect, collider) in tiles.colliders() {
+                if let Ok(mut transform) = colliders.get_mut(collider) {
+                    transform.set_if_neq(collider_transform(&placement, tiles.grid(), rect));
+                }
+            }
+        }
         if tiles.is_up_to_date() {
             continue;
         }
-        // Applying is bookkeeping of the plugin's own: it does not count as a change.
-        tiles.bypass_change_detection().apply_changes(
-            |grid, rect| commands.spawn(tile_collider(level, grid, rect)).id(),
+        tiles.apply_changes(
+            |grid, rect| {
+                let transform = collider_transform(&placement, grid, rect);
+                commands
+                    .spawn(tile_collider(level, grid, rect, transform))
+                    .id()
+            },
             |collider| removed.push(collider),
         );
     }
@@ -99,10 +128,21 @@ pub fn apply_tile_changes(
     }
 }
 
-/// The components of the collider standing for `rect` of `level`'s `grid`, named after
-/// its cells (`tiles 8,0 8×3`: the lower-left cell, then columns × rows) so the overlay's
-/// collider list and the inspector say which cells a collider is.
-fn tile_collider(level: Entity, grid: &TileGrid, rect: TileRect) -> impl Bundle {
+/// Where the collider of `rect` lies in the world frame, its level at `placement`.
+fn collider_transform(placement: &Transform, grid: &TileGrid, rect: TileRect) -> Transform {
+    placement.mul_transform(Transform::from_translation(rect.center(grid).extend(0.0)))
+}
+
+/// The components of the collider standing for `rect` of `level`'s `grid`, placed at
+/// `transform`, named after its cells (`tiles 8,0 8×3`: the lower-left cell, then
+/// columns × rows) so the overlay's collider list and the inspector say which cells a
+/// collider is.
+fn tile_collider(
+    level: Entity,
+    grid: &TileGrid,
+    rect: TileRect,
+    transform: Transform,
+) -> impl Bundle {
     (
         Name::new(format!(
             "tiles {},{} {}×{}",
@@ -111,8 +151,7 @@ fn tile_collider(level: Entity, grid: &TileGrid, rect: TileRect) -> impl Bundle 
         Collider::from(rect.shape(grid)),
         StaticCollider,
         ColliderOf(level),
-        ChildOf(level),
         TileCollider { level, rect },
-        Transform::from_translation(rect.center(grid).extend(0.0)),
+        transform,
     )
 }

@@ -1,8 +1,9 @@
-//! Tile levels: merged rectangles spawned as child colliders, cells named by contacts,
+//! Tile levels: merged rectangles spawned as colliders placed where the level is, cells named by contacts,
 //! observer events and queries, chunk-local rebuilds when cells change, and digs
 //! outside the level refused with an error.
 
 pub mod cave;
+mod moving_levels;
 mod outside_cells;
 mod queries;
 mod rebuilds;
@@ -11,6 +12,7 @@ use std::collections::HashMap;
 
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
+use bevy_sat2d::BodyColliders;
 use bevy_sat2d::prelude::*;
 use bevy_sat2d::sat2d::tile_grid::{TileGrid, TileRect};
 
@@ -49,19 +51,23 @@ fn startup_level(app: &mut App, grid: TileGrid, transform: Transform) -> Entity 
     levels.single(app.world()).expect("one level")
 }
 
-/// The level's child tile colliders, by rectangle; panics on a duplicate rectangle.
-fn tile_children(app: &mut App, level: Entity) -> HashMap<TileRect, Entity> {
-    let mut query = app.world_mut().query::<(Entity, &TileCollider, &ChildOf)>();
-    let mut children = HashMap::new();
-    for (entity, tile, parent) in query.iter(app.world()) {
-        if parent.parent() == level && tile.level == level {
+/// The level's tile colliders, by rectangle; panics on a duplicate rectangle or on one
+/// that is parented (a child of the level makes Bevy walk them all at each dig).
+fn tile_colliders(app: &mut App, level: Entity) -> HashMap<TileRect, Entity> {
+    let mut query = app
+        .world_mut()
+        .query::<(Entity, &TileCollider, Has<ChildOf>)>();
+    let mut colliders = HashMap::new();
+    for (entity, tile, parented) in query.iter(app.world()) {
+        if tile.level == level {
+            assert!(!parented, "{tile:?} has a parent");
             assert!(
-                children.insert(tile.rect, entity).is_none(),
+                colliders.insert(tile.rect, entity).is_none(),
                 "{tile:?} twice"
             );
         }
     }
-    children
+    colliders
 }
 
 fn level_rects(app: &App, level: Entity) -> Vec<TileRect> {
@@ -103,10 +109,12 @@ fn a_startup_level_spawns_exactly_its_merged_rectangles() {
         rect(11, 2, 1, 2),
     ];
     assert_eq!(level_rects(&app, level), expected);
-    let children = tile_children(&mut app, level);
+    let children = tile_colliders(&mut app, level);
     assert_eq!(children.len(), expected.len());
     let world = app.world();
-    assert_eq!(world.get::<Children>(level).unwrap().len(), expected.len());
+    assert!(world.get::<Children>(level).is_none());
+    let body = world.get::<BodyColliders>(level).unwrap();
+    assert_eq!(body.colliders().len(), expected.len());
     let tiles = world.get::<TileLevel>(level).unwrap();
     assert!(tiles.is_up_to_date());
     let collisions = world.resource::<CollisionWorld>();
@@ -128,8 +136,9 @@ fn a_startup_level_spawns_exactly_its_merged_rectangles() {
             Some(name.as_str())
         );
         let center = (rect.min.as_vec2() + rect.size.as_vec2() * 0.5) * CELL;
+        // Its `Transform` is in the world frame: the level's, moved to the centre.
         let transform = world.get::<Transform>(entity).unwrap();
-        assert_eq!(transform.translation, center.extend(0.0));
+        assert!((transform.translation - (offset + center).extend(0.0)).length() < 1e-3);
         // Placed by the first frame's step, where the level puts it.
         let placed = collisions
             .collider(entity)
@@ -278,7 +287,7 @@ fn removing_cells_opens_holes_where_they_were_and_only_there() {
         }
     }
     let rects = level_rects(&app, level);
-    let children = tile_children(&mut app, level);
+    let children = tile_colliders(&mut app, level);
     assert_eq!(children.len(), rects.len());
     let collisions = app.world().resource::<CollisionWorld>();
     assert_eq!(collisions.colliders().count(), rects.len());
@@ -292,7 +301,7 @@ fn an_all_empty_grid_spawns_no_colliders() {
         TileGrid::new(300, 70, Vec2::ONE),
         Transform::default(),
     );
-    assert!(tile_children(&mut app, level).is_empty());
+    assert!(tile_colliders(&mut app, level).is_empty());
     assert!(app.world().get::<Children>(level).is_none());
     assert_eq!(
         app.world().resource::<CollisionWorld>().colliders().count(),
@@ -314,7 +323,7 @@ fn a_thousand_square_cave_builds_into_few_colliders() {
         "{} rectangles",
         rects.len()
     );
-    assert_eq!(tile_children(&mut app, level).len(), rects.len());
+    assert_eq!(tile_colliders(&mut app, level).len(), rects.len());
     let collisions = app.world().resource::<CollisionWorld>();
     assert_eq!(collisions.colliders().count(), rects.len());
 }

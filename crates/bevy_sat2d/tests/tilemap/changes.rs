@@ -6,7 +6,7 @@ use bevy_sat2d::bevy_ecs_tilemap::prelude::*;
 use bevy_sat2d::prelude::*;
 use bevy_sat2d::tilemap::{OneWayTileLevel, OneWayTiles, TileRule, TilemapColliders};
 
-use super::{CELL, CORNER, MAP, app, child_colliders, spawn_map, text_rect_count, tile_below};
+use super::{CELL, CORNER, MAP, app, level_colliders, spawn_map, text_rect_count, tile_below};
 
 #[test]
 fn a_moved_tile_leaves_its_cell_and_fills_the_new_one() {
@@ -46,7 +46,7 @@ fn a_moved_tile_leaves_its_cell_and_fills_the_new_one() {
     assert!(!level.grid().is_solid(UVec2::new(4, 3)));
     let collider_count = level.collider_count();
     assert_eq!(collider_count, text_rect_count(&MAP.replace('+', "#"), '#'));
-    assert_eq!(child_colliders(&mut app, map.tilemap), collider_count);
+    assert_eq!(level_colliders(&mut app, map.tilemap), collider_count);
 }
 
 #[test]
@@ -109,7 +109,7 @@ fn one_way_tiles_get_their_own_level_of_platforms() {
         .remove::<TilemapColliders>();
     app.update();
     assert!(app.world().get_entity(child).is_err());
-    assert_eq!(child_colliders(&mut app, map.tilemap), 0);
+    assert_eq!(level_colliders(&mut app, map.tilemap), 0);
     let mut tiles = app.world_mut().query::<&TileCollider>();
     assert_eq!(tiles.iter(app.world()).count(), 0);
 }

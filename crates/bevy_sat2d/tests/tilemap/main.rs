@@ -85,12 +85,12 @@ fn spawn_map(app: &mut App, text: &str, map_type: TilemapType, rule: TileRule) -
     Map { tilemap, tiles }
 }
 
-/// The number of tile colliders that are children of `tilemap`.
-fn child_colliders(app: &mut App, tilemap: Entity) -> usize {
-    let mut query = app.world_mut().query::<(&TileCollider, &ChildOf)>();
+/// The number of tile colliders of `tilemap`'s level.
+fn level_colliders(app: &mut App, tilemap: Entity) -> usize {
+    let mut query = app.world_mut().query::<&TileCollider>();
     query
         .iter(app.world())
-        .filter(|(tile, parent)| tile.level == tilemap && parent.parent() == tilemap)
+        .filter(|tile| tile.level == tilemap)
         .count()
 }
 
@@ -123,7 +123,7 @@ fn a_known_map_gets_the_colliders_of_its_grid() {
         assert_eq!(level.grid().solid_count(), solid_count);
         let expected = text_rect_count(text, '#');
         assert_eq!(level.collider_count(), expected, "{text}");
-        assert_eq!(child_colliders(&mut app, map.tilemap), expected, "{text}");
+        assert_eq!(level_colliders(&mut app, map.tilemap), expected, "{text}");
     }
     // The bottom row alone is one rectangle; with the crate the map has more than
     // one collider per column of the walls.
@@ -270,7 +270,7 @@ fn an_isometric_map_gets_an_error_and_no_colliders() {
         })
     );
     assert!(app.world().get::<TileLevel>(map.tilemap).is_none());
-    assert_eq!(child_colliders(&mut app, map.tilemap), 0);
+    assert_eq!(level_colliders(&mut app, map.tilemap), 0);
 
     // Made square, the map gets its colliders and loses the error.
     *app.world_mut().get_mut::<TilemapType>(map.tilemap).unwrap() = TilemapType::Square;
@@ -280,7 +280,7 @@ fn an_isometric_map_gets_an_error_and_no_colliders() {
             .get::<TilemapCollidersError>(map.tilemap)
             .is_none()
     );
-    assert!(child_colliders(&mut app, map.tilemap) > 0);
+    assert!(level_colliders(&mut app, map.tilemap) > 0);
 }
 
 #[test]
@@ -319,7 +319,7 @@ fn added_and_despawned_tiles_rebuild_only_their_chunks() {
     assert_eq!(level.grid().solid_count(), width as u64);
     // The middle chunk kept its collider entity.
     assert_eq!(middle_chunk(&app), before);
-    let children = child_colliders(&mut app, map.tilemap);
+    let children = level_colliders(&mut app, map.tilemap);
     assert_eq!(
         children,
         app.world()

@@ -14,8 +14,8 @@ use crate::tiles::tilemap::{TilemapColliders, TilemapCollidersPlugin};
 /// level, each of its IntGrid layers (a `bevy_ecs_tilemap` tilemap whose tiles carry
 /// `IntGridCell`) gets the [`TilemapColliders`](crate::tiles::tilemap::TilemapColliders)
 /// of the [`LdtkColliders`] resource (inserted with its default, value 1 a wall, if the
-/// app has none), so its colliders collide in that frame's step. They are children of
-/// the layer: when the level despawns, they go with it.
+/// app has none), so its colliders collide in that frame's step. They are placed
+/// where the layer is, and when the level despawns they go with it.
 ///
 /// Adds the [`TilemapCollidersPlugin`] in the same schedule if the app has none. Add
 /// `bevy_ecs_ldtk`'s `LdtkPlugin` yourself.

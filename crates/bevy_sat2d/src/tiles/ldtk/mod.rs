@@ -10,9 +10,9 @@
 //! - the [`LdtkColliders`] resource says which values are walls and which are one-way
 //!   platforms ([`OneWayPlatform`](crate::OneWayPlatform) colliders, merged apart on a
 //!   child of the layer), and which layers count;
-//! - the colliders appear in the frame `bevy_ecs_ldtk` spawns the level and are
-//!   children of its layers, so they go when the level despawns (another level
-//!   selected, the project reloaded);
+//! - the colliders appear in the frame `bevy_ecs_ldtk` spawns the level, are placed
+//!   where its layers are, and go when the level despawns (another level selected,
+//!   the project reloaded);
 //! - digging works as on any tilemap: despawn a tile entity (or change its
 //!   `IntGridCell`) and only its chunk is rebuilt, in the same frame;
 //! - [`TileCells`](crate::TileCells) and [`TilemapTiles`](crate::tilemap::TilemapTiles)

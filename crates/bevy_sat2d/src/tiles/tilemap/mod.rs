@@ -3,7 +3,7 @@
 //! Put [`TilemapColliders`] on a tilemap entity and add the [`TilemapCollidersPlugin`]:
 //! the tiles matching its [`TileRule`] (every tile, a set of texture indices, or a
 //! function of the tile) become a [`TileLevel`](crate::TileLevel) on the tilemap
-//! entity, merged into few static colliders that are children of the map. Adding or
+//! entity, merged into few static colliders placed where the map is. Adding or
 //! despawning tiles, or changing their texture index, rebuilds only their chunks in
 //! the same frame. [`TileCells`](crate::TileCells) names the cell a hit lands on;
 //! [`TilemapTiles`] turns it into the tile's `TilePos` and entity. Tiles of a second

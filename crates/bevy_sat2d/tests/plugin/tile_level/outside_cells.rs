@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
 use bevy_sat2d::sat2d::tile_grid::TileGridError;
 
-use super::{LEVEL, level_rects, startup_level, text_grid, tile_app, tile_children};
+use super::{LEVEL, level_rects, startup_level, text_grid, tile_app, tile_colliders};
 
 /// `LEVEL` is 12 × 4 cells.
 const SIZE: UVec2 = UVec2::new(12, 4);
@@ -44,7 +44,7 @@ fn digging_outside_through_tile_cells_returns_the_error_and_the_app_runs_on() {
     let mut app = tile_app();
     let level = startup_level(&mut app, text_grid(LEVEL), Transform::default());
     let rects = level_rects(&app, level);
-    let colliders = tile_children(&mut app, level);
+    let colliders = tile_colliders(&mut app, level);
     app.init_resource::<Digs>().add_systems(
         Update,
         move |mut cells: TileCells, mut digs: ResMut<Digs>| {
@@ -73,7 +73,7 @@ fn digging_outside_through_tile_cells_returns_the_error_and_the_app_runs_on() {
     assert!(tiles.is_up_to_date());
     assert_eq!(tiles.grid().solid_count(), 25);
     assert_eq!(level_rects(&app, level), rects);
-    assert_eq!(tile_children(&mut app, level), colliders);
+    assert_eq!(tile_colliders(&mut app, level), colliders);
 
     // A cell inside still digs, and the plugin swaps its colliders.
     let mut tiles = app.world_mut().get_mut::<TileLevel>(level).unwrap();
@@ -84,7 +84,7 @@ fn digging_outside_through_tile_cells_returns_the_error_and_the_app_runs_on() {
     assert_eq!(tiles.grid().solid_count(), 24);
     assert_eq!(tiles.collider_at(UVec2::new(4, 2)), None);
     let rects = level_rects(&app, level);
-    assert_eq!(tile_children(&mut app, level).len(), rects.len());
+    assert_eq!(tile_colliders(&mut app, level).len(), rects.len());
     let collisions = app.world().resource::<CollisionWorld>();
     assert_eq!(collisions.colliders().count(), rects.len());
 }
@@ -94,7 +94,7 @@ fn set_cells_with_a_cell_outside_changes_nothing() {
     let mut app = tile_app();
     let level = startup_level(&mut app, text_grid(LEVEL), Transform::default());
     let rects = level_rects(&app, level);
-    let colliders = tile_children(&mut app, level);
+    let colliders = tile_colliders(&mut app, level);
     // An explosion's disc at the lower-right corner: part of it is past the edge.
     let center = IVec2::new(SIZE.x as i32 - 1, 0);
     let disc: Vec<UVec2> = (-2..=2)
@@ -119,7 +119,7 @@ fn set_cells_with_a_cell_outside_changes_nothing() {
     assert_eq!(tiles.grid().solid_count(), 25);
     app.update();
     assert_eq!(level_rects(&app, level), rects);
-    assert_eq!(tile_children(&mut app, level), colliders);
+    assert_eq!(tile_colliders(&mut app, level), colliders);
 
     // The cells inside, kept with `contains_cell`, are dug: the corner's quarter disc.
     let mut tiles = app.world_mut().get_mut::<TileLevel>(level).unwrap();
@@ -141,7 +141,7 @@ fn set_cells_with_a_cell_outside_changes_nothing() {
     assert!(tiles.is_up_to_date());
     assert!(inside.iter().all(|cell| !tiles.grid().is_solid(*cell)));
     let rects = level_rects(&app, level);
-    assert_eq!(tile_children(&mut app, level).len(), rects.len());
+    assert_eq!(tile_colliders(&mut app, level).len(), rects.len());
 }
 
 #[test]

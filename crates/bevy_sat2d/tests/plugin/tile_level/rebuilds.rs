@@ -5,10 +5,11 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use bevy_sat2d::BodyColliders;
 use bevy_sat2d::prelude::*;
 use bevy_sat2d::sat2d::tile_grid::{TileGrid, TileRect};
 
-use super::{level_rects, startup_level, tile_app, tile_children};
+use super::{level_rects, startup_level, tile_app, tile_colliders};
 
 /// A 200 × 10 level (chunks of 64: four across, one up) with a 4-row floor and
 /// pillars every 8 columns.
@@ -32,7 +33,7 @@ fn assert_swapped_only(
     before: &HashMap<TileRect, Entity>,
     changed: &[UVec2],
 ) {
-    let after = tile_children(app, level);
+    let after = tile_colliders(app, level);
     let rects = level_rects(app, level);
     assert_eq!(after.len(), rects.len());
     assert!(rects.iter().all(|rect| after.contains_key(rect)));
@@ -60,17 +61,15 @@ fn assert_swapped_only(
     }
     let collisions = app.world().resource::<CollisionWorld>();
     assert_eq!(collisions.colliders().count(), rects.len());
-    assert_eq!(
-        app.world().get::<Children>(level).unwrap().len(),
-        rects.len()
-    );
+    let body = app.world().get::<BodyColliders>(level).unwrap();
+    assert_eq!(body.colliders().len(), rects.len());
 }
 
 #[test]
 fn a_cell_change_respawns_only_its_chunks_colliders() {
     let mut app = tile_app();
     let level = startup_level(&mut app, wide_grid(), Transform::default());
-    let before = tile_children(&mut app, level);
+    let before = tile_colliders(&mut app, level);
     let mut tiles = app.world_mut().get_mut::<TileLevel>(level).unwrap();
     // Two edits in chunk (1, 0) before the plugin runs: a hole, then a new block.
     assert_eq!(tiles.set_cell(UVec2::new(100, 1), false), Ok(true));
@@ -87,7 +86,7 @@ fn a_cell_change_respawns_only_its_chunks_colliders() {
 fn a_region_across_two_chunks_respawns_those_two_only() {
     let mut app = tile_app();
     let level = startup_level(&mut app, wide_grid(), Transform::default());
-    let before = tile_children(&mut app, level);
+    let before = tile_colliders(&mut app, level);
     let region = (120..140).flat_map(|x| (0..3).map(move |y| UVec2::new(x, y)));
     let mut tiles = app.world_mut().get_mut::<TileLevel>(level).unwrap();
     assert_eq!(tiles.set_cells(region.clone(), false), Ok(60));
@@ -108,7 +107,7 @@ fn a_region_across_two_chunks_respawns_those_two_only() {
 fn removing_an_empty_cell_changes_nothing() {
     let mut app = tile_app();
     let level = startup_level(&mut app, wide_grid(), Transform::default());
-    let before = tile_children(&mut app, level);
+    let before = tile_colliders(&mut app, level);
     let entity_count = app.world().entities().count_spawned();
     let mut tiles = app.world_mut().get_mut::<TileLevel>(level).unwrap();
     assert_eq!(tiles.set_cell(UVec2::new(1, 8), false), Ok(false));
@@ -119,7 +118,7 @@ fn removing_an_empty_cell_changes_nothing() {
     );
     assert!(tiles.is_up_to_date());
     app.update();
-    assert_eq!(tile_children(&mut app, level), before);
+    assert_eq!(tile_colliders(&mut app, level), before);
     assert_eq!(app.world().entities().count_spawned(), entity_count);
 }
 
@@ -127,7 +126,7 @@ fn removing_an_empty_cell_changes_nothing() {
 fn a_removed_or_despawned_level_takes_its_colliders_along() {
     let mut app = tile_app();
     let level = startup_level(&mut app, wide_grid(), Transform::default());
-    let colliders: Vec<Entity> = tile_children(&mut app, level).into_values().collect();
+    let colliders: Vec<Entity> = tile_colliders(&mut app, level).into_values().collect();
     app.world_mut().entity_mut(level).remove::<TileLevel>();
     app.update();
     assert!(
@@ -145,7 +144,7 @@ fn a_removed_or_despawned_level_takes_its_colliders_along() {
         .entity_mut(level)
         .insert(TileLevel::new(wide_grid()));
     app.update();
-    let colliders: Vec<Entity> = tile_children(&mut app, level).into_values().collect();
+    let colliders: Vec<Entity> = tile_colliders(&mut app, level).into_values().collect();
     assert!(!colliders.is_empty());
     app.world_mut().entity_mut(level).despawn();
     app.update();
