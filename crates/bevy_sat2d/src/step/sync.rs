@@ -234,9 +234,14 @@ fn sync_collider(world: &mut CollisionWorld, change: &ColliderChange) -> bool {
     // Its rotation then: the record's, if it was placed (a restored snapshot keeps no
     // rotation, so without a placed record the sweep does not turn).
     let start_rotation = was_in_grid.then_some(placed.iso.rotation);
+    let was_filtered = placed.is_filtered();
     placed.body = change.body.unwrap_or(entity);
     placed.has_exclusions = change.has_exclusions;
-    let result = match place(placed, change, mobility, step) {
+    let bounds = place(placed, change, mobility, step);
+    let now_filtered = placed.is_filtered();
+    world.filtered_colliders =
+        world.filtered_colliders + usize::from(now_filtered) - usize::from(was_filtered);
+    let result = match bounds {
         // Moved within its mobility: queued, for the grid to apply every move of the
         // step in the spatial order of its cells (`apply_moves`).
         Some(bounds) if was_in_grid && old_mobility == mobility => {

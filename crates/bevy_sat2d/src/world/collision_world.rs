@@ -104,6 +104,9 @@ pub struct CollisionWorld {
     /// `CollisionExclusions` since the last sync, queued by those components' remove
     /// hooks, each once.
     pub(crate) refreshed: Vec<Entity>,
+    /// How many records are [`filtered`](PlacedCollider::is_filtered): while none
+    /// is, the broad phase keeps every pair without reading their records.
+    pub(crate) filtered_colliders: usize,
     /// Whether the pile-up warning ([`SatConfig::pile_up_warning`]) was given.
     ///
     /// [`SatConfig::pile_up_warning`]: crate::SatConfig::pile_up_warning
@@ -359,6 +362,12 @@ impl CollisionWorld {
             return;
         };
         self.grid.remove(id);
+        if self.colliders[id as usize]
+            .as_ref()
+            .is_some_and(PlacedCollider::is_filtered)
+        {
+            self.filtered_colliders -= 1;
+        }
         self.colliders[id as usize] = None;
         self.touched.push(id);
         self.forgotten.push((id, entity));

@@ -59,6 +59,13 @@ pub struct PlacedCollider {
 }
 
 impl PlacedCollider {
+    /// Whether the broad phase's layer and body filter could drop a pair of this
+    /// collider: it has layers other than [`CollisionLayers::ALL`], or belongs to
+    /// another entity's body. Pairs of colliders that are not filtered always pass.
+    pub(crate) fn is_filtered(&self) -> bool {
+        self.layers != CollisionLayers::ALL || self.body != self.entity
+    }
+
     /// How far this collider moved in step `step`: zero unless the sync placed it anew
     /// then (a new record has not moved).
     pub(crate) fn moved_in(&self, step: u64) -> Vec2 {
