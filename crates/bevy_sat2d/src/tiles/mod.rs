@@ -89,6 +89,7 @@
 #[cfg(feature = "ldtk")]
 pub mod ldtk;
 pub(crate) mod level_placement;
+pub(crate) mod step_schedule;
 pub(crate) mod tile_cells;
 pub(crate) mod tile_collider;
 pub(crate) mod tile_level;

@@ -2,12 +2,13 @@
 //! [`TilemapColliders`](crate::tiles::tilemap::TilemapColliders) of the
 //! [`LdtkColliders`] settings.
 
-use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
+use bevy::ecs::schedule::InternedScheduleLabel;
 use bevy::prelude::*;
 use bevy_ecs_ldtk::LayerMetadata;
 use bevy_ecs_ldtk::ldtk::Type;
 
 use super::ldtk_colliders::LdtkColliders;
+use crate::tiles::step_schedule::{add_plugin_once, impl_step_schedule};
 use crate::tiles::tilemap::{TilemapColliders, TilemapCollidersPlugin};
 
 /// Makes the IntGrid layers of LDtk levels tile levels: when `bevy_ecs_ldtk` spawns a
@@ -34,35 +35,12 @@ pub struct LdtkCollidersPlugin {
     pub schedule: InternedScheduleLabel,
 }
 
-impl Default for LdtkCollidersPlugin {
-    fn default() -> Self {
-        Self::new(PostUpdate)
-    }
-}
-
-impl LdtkCollidersPlugin {
-    /// The plugin building levels in `schedule`.
-    #[must_use]
-    pub fn new(schedule: impl ScheduleLabel) -> Self {
-        Self {
-            schedule: schedule.intern(),
-        }
-    }
-
-    /// The plugin in `FixedPostUpdate`, for [`SatPlugin::fixed`](crate::SatPlugin::fixed).
-    #[must_use]
-    pub fn fixed() -> Self {
-        Self::new(FixedPostUpdate)
-    }
-}
+impl_step_schedule!(LdtkCollidersPlugin, "building levels");
 
 impl Plugin for LdtkCollidersPlugin {
     fn build(&self, app: &mut App) {
-        if !app.is_plugin_added::<TilemapCollidersPlugin>() {
-            app.add_plugins(TilemapCollidersPlugin {
-                schedule: self.schedule,
-            });
-        }
+        let schedule = self.schedule;
+        add_plugin_once(app, TilemapCollidersPlugin { schedule });
         app.init_resource::<LdtkColliders>()
             .add_observer(add_layer_colliders)
             .add_systems(

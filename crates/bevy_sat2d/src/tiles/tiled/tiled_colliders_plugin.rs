@@ -6,6 +6,7 @@ use bevy_ecs_tiled::prelude::{TiledPhysicsPlugin, TiledPreUpdateSystems};
 use super::build_objects::{build_object_colliders, mark_polylines};
 use super::build_tile_layers::build_tile_layers;
 use super::sat2d_backend::TiledPhysicsSat2dBackend;
+use crate::tiles::step_schedule::add_plugin_once;
 use crate::tiles::tilemap::TilemapCollidersPlugin;
 
 /// Gives the Tiled maps that `bevy_ecs_tiled` spawns sat2d colliders: adds
@@ -33,12 +34,11 @@ pub struct TiledCollidersPlugin;
 
 impl Plugin for TiledCollidersPlugin {
     fn build(&self, app: &mut App) {
-        if !app.is_plugin_added::<TiledPhysicsPlugin<TiledPhysicsSat2dBackend>>() {
-            app.add_plugins(TiledPhysicsPlugin::<TiledPhysicsSat2dBackend>::default());
-        }
-        if !app.is_plugin_added::<TilemapCollidersPlugin>() {
-            app.add_plugins(TilemapCollidersPlugin::default());
-        }
+        add_plugin_once(
+            app,
+            TiledPhysicsPlugin::<TiledPhysicsSat2dBackend>::default(),
+        );
+        add_plugin_once(app, TilemapCollidersPlugin::default());
         app.add_systems(
             PreUpdate,
             mark_polylines.in_set(TiledPreUpdateSystems::SpawnPhysicsColliders),

@@ -2,7 +2,7 @@
 //! [`TilemapColliders`](super::TilemapColliders), before the tile level plugin spawns
 //! its colliders.
 
-use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
+use bevy::ecs::schedule::InternedScheduleLabel;
 use bevy::prelude::*;
 use bevy::transform::TransformSystems;
 use bevy_ecs_tilemap::tiles::TilePos;
@@ -12,6 +12,7 @@ use super::sync_tilemap_levels::{
     RemovedTiles, build_tilemap_levels, record_removed_tile, remove_tilemap_levels,
     update_tilemap_levels,
 };
+use crate::tiles::step_schedule::{add_plugin_once, impl_step_schedule};
 use crate::tiles::tile_level_plugin::{TileLevelPlugin, apply_tile_changes};
 
 /// Turns tilemaps with [`TilemapColliders`](super::TilemapColliders) into
@@ -40,35 +41,12 @@ pub struct TilemapCollidersPlugin {
     pub schedule: InternedScheduleLabel,
 }
 
-impl Default for TilemapCollidersPlugin {
-    fn default() -> Self {
-        Self::new(PostUpdate)
-    }
-}
-
-impl TilemapCollidersPlugin {
-    /// The plugin building levels in `schedule`.
-    #[must_use]
-    pub fn new(schedule: impl ScheduleLabel) -> Self {
-        Self {
-            schedule: schedule.intern(),
-        }
-    }
-
-    /// The plugin in `FixedPostUpdate`, for [`SatPlugin::fixed`](crate::SatPlugin::fixed).
-    #[must_use]
-    pub fn fixed() -> Self {
-        Self::new(FixedPostUpdate)
-    }
-}
+impl_step_schedule!(TilemapCollidersPlugin, "building levels");
 
 impl Plugin for TilemapCollidersPlugin {
     fn build(&self, app: &mut App) {
-        if !app.is_plugin_added::<TileLevelPlugin>() {
-            app.add_plugins(TileLevelPlugin {
-                schedule: self.schedule,
-            });
-        }
+        let schedule = self.schedule;
+        add_plugin_once(app, TileLevelPlugin { schedule });
         app.init_resource::<RemovedTiles>()
             .add_observer(record_removed_tile::<TilePos>)
             .add_observer(mark_one_way_colliders)
