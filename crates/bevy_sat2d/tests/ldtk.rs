@@ -6,8 +6,6 @@
 //! body through, a mover jumping up through a platform and landing on it, and the
 //! colliders following the level selection.
 
-use std::time::Duration;
-
 use bevy::asset::AssetPlugin;
 use bevy::ecs::system::RunSystemOnce;
 use bevy::image::{CompressedImageFormats, ImageLoader, TextureAtlasPlugin};
@@ -18,6 +16,13 @@ use bevy_sat2d::ldtk::{LdtkColliders, LdtkCollidersPlugin};
 use bevy_sat2d::prelude::*;
 use bevy_sat2d::sat2d::tile_grid::{MergedTileGrid, TileGrid};
 use bevy_sat2d::tilemap::{OneWayTileLevel, TilemapTiles};
+use falling::{Falling, fall};
+use update_until::update_until;
+
+#[path = "support/falling.rs"]
+mod falling;
+#[path = "support/update_until.rs"]
+mod update_until;
 
 const CELL: f32 = 16.0;
 const ASSETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets");
@@ -72,18 +77,6 @@ fn app(level: usize) -> App {
         "the level never got its colliders"
     );
     app
-}
-
-/// Updates until `done` or about five seconds pass.
-fn update_until(app: &mut App, done: impl Fn(&mut App) -> bool) -> bool {
-    for _ in 0..500 {
-        app.update();
-        if done(app) {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    false
 }
 
 /// The `Collisions` layer of the spawned level, if any.
@@ -215,18 +208,6 @@ fn a_ray_names_the_tile_and_its_int_grid_value() {
             (y - cell_top).abs() < 1e-3,
             "column {x}: hit at {y}, top {cell_top}"
         );
-    }
-}
-
-#[derive(Component)]
-struct Falling;
-
-/// Moves every `Falling` collider down 3 units a frame while it touches nothing.
-fn fall(mut bodies: Query<(&mut Transform, &CollidingEntities), With<Falling>>) {
-    for (mut transform, colliding) in &mut bodies {
-        if colliding.sorted().is_empty() {
-            transform.translation.y -= 3.0;
-        }
     }
 }
 

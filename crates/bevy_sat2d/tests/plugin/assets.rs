@@ -1,11 +1,11 @@
 //! `.collider.ron` files through a real `AssetServer`: a good file gives the entity a
 //! `Collider`, a malformed one fails to load and leaves it without one.
 
-use std::time::Duration;
-
 use bevy::asset::{AssetPlugin, LoadState};
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
+
+use crate::update_until::update_until;
 
 fn app_reading(directory: &std::path::Path) -> App {
     let mut app = App::new();
@@ -19,18 +19,6 @@ fn app_reading(directory: &std::path::Path) -> App {
         SatPlugin::default(),
     ));
     app
-}
-
-/// Updates until `done` or about five seconds pass.
-fn update_until(app: &mut App, done: impl Fn(&mut App) -> bool) -> bool {
-    for _ in 0..500 {
-        app.update();
-        if done(app) {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    false
 }
 
 #[test]

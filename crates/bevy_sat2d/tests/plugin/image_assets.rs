@@ -6,12 +6,13 @@
 #![cfg(feature = "image")]
 
 use std::path::Path;
-use std::time::Duration;
 
 use bevy::asset::{AssetPlugin, LoadState};
 use bevy::image::{CompressedImageFormats, ImageLoader, ImagePlugin};
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
+
+use crate::update_until::update_until;
 
 fn app_reading(directory: &Path) -> App {
     let mut app = App::new();
@@ -29,18 +30,6 @@ fn app_reading(directory: &Path) -> App {
     // The renderer registers the image loader; a headless app registers it itself.
     app.register_asset_loader(ImageLoader::new(CompressedImageFormats::empty()));
     app
-}
-
-/// Updates until `done` or about five seconds pass.
-fn update_until(app: &mut App, done: impl Fn(&mut App) -> bool) -> bool {
-    for _ in 0..500 {
-        app.update();
-        if done(app) {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    false
 }
 
 /// Writes a 48×48 PNG: an opaque disc of radius 20, with a hole of radius 8 in its

@@ -7,6 +7,8 @@ mod character_mover_support;
 mod common;
 mod rollback_support;
 mod swept_support;
+#[path = "../support/update_until.rs"]
+mod update_until;
 
 mod assets;
 mod character_mover;

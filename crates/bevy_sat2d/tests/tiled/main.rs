@@ -6,7 +6,6 @@
 //! read by Bevy's image loader.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use bevy::asset::AssetPlugin;
 use bevy::ecs::system::RunSystemOnce;
@@ -17,9 +16,16 @@ use bevy_sat2d::prelude::*;
 use bevy_sat2d::sat2d::tile_grid::{MergedTileGrid, TileGrid};
 use bevy_sat2d::tiled::{TiledCollidersPlugin, TiledTileShape};
 
+#[path = "../support/falling.rs"]
+mod falling;
 mod filters;
 mod objects;
+#[path = "../support/update_until.rs"]
+mod update_until;
+
 use bevy_sat2d::tilemap::TilemapTiles;
+use falling::{Falling, fall};
+use update_until::update_until;
 
 const CELL: f32 = 16.0;
 /// The map's height in pixels (12 rows): Tiled's y runs down from it.
@@ -83,16 +89,13 @@ fn load_map_with(app: &mut App, path: &'static str, extra: impl Bundle) -> Entit
         .world_mut()
         .spawn((TiledMap(handle), TilemapAnchor::BottomLeft, extra))
         .id();
-    for _ in 0..500 {
-        app.update();
+    let loaded = update_until(app, |app| {
         let mut objects = app.world_mut().query::<&TiledObject>();
-        if objects.iter(app.world()).next().is_some() {
-            app.update();
-            return map;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("{path} did not load");
+        objects.iter(app.world()).next().is_some()
+    });
+    assert!(loaded, "{path} did not load");
+    app.update();
+    map
 }
 
 fn cave() -> App {
@@ -218,18 +221,6 @@ fn a_ray_names_the_tile_it_lands_on() {
     assert!((y - (2.5 * CELL + 6.0)).abs() < 1e-3, "hit at {y}");
     // Past the map's right edge: nothing.
     assert_eq!(tile_below(&mut app, 21.0 * CELL), None);
-}
-
-#[derive(Component)]
-struct Falling;
-
-/// Moves every `Falling` collider down 3 units a frame while it touches nothing.
-fn fall(mut bodies: Query<(&mut Transform, &CollidingEntities), With<Falling>>) {
-    for (mut transform, colliding) in &mut bodies {
-        if colliding.sorted().is_empty() {
-            transform.translation.y -= 3.0;
-        }
-    }
 }
 
 #[test]

@@ -16,6 +16,10 @@ use bevy_sat2d::tilemap::{
 };
 
 mod changes;
+#[path = "../support/falling.rs"]
+mod falling;
+
+use falling::{Falling, fall};
 
 const CELL: f32 = 16.0;
 /// Where the map's lower-left corner lies (anchor `BottomLeft`).
@@ -170,18 +174,6 @@ fn a_ray_hit_names_the_tile_and_its_entity() {
     assert!((y - (CORNER.y + CELL)).abs() < 1e-3, "hit at {y}");
     // Right of the map: nothing.
     assert_eq!(tile_below(&mut app, CORNER.x + 6.5 * CELL), None);
-}
-
-#[derive(Component)]
-struct Falling;
-
-/// Moves every `Falling` collider down 3 units a frame while it touches nothing.
-fn fall(mut bodies: Query<(&mut Transform, &CollidingEntities), With<Falling>>) {
-    for (mut transform, colliding) in &mut bodies {
-        if colliding.sorted().is_empty() {
-            transform.translation.y -= 3.0;
-        }
-    }
 }
 
 #[test]
