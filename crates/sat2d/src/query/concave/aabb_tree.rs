@@ -15,6 +15,11 @@ use crate::Aabb;
 /// The most boxes a leaf holds.
 const LEAF: usize = 4;
 
+/// Up to this many boxes, [`AabbTree::each_meeting`] reads every box in turn: a box
+/// test costs less than a node's, and a query that meets most of them (a concave
+/// search's window, which holds every part) would open every node.
+const FLAT: usize = 64;
+
 /// A static binary tree of boxes: each node's box holds its children's.
 pub(crate) struct AabbTree {
     /// Node 0 is the root; an inner node's children are `first` and `first + 1`.
@@ -189,6 +194,15 @@ impl AabbTree {
         mut visit: impl FnMut(usize) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         if self.nodes.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        // Few boxes: read them all, in their order in the tree.
+        if self.boxes.len() <= FLAT {
+            for (item, bounds) in self.order.iter().zip(&self.boxes) {
+                if bounds.intersects(query) {
+                    visit(*item as usize)?;
+                }
+            }
             return ControlFlow::Continue(());
         }
         let mut stack: SmallVec<[u32; 64]> = SmallVec::new();
