@@ -83,6 +83,8 @@ mod rotating;
 struct Timing {
     samples_ms: Vec<f64>,
     stages_ms: Vec<f64>,
+    /// Each stage apart (sync, broad, narrow, events) per update, in ms.
+    stage_parts_ms: Vec<[f64; 4]>,
 }
 
 /// The `p` percentile (0 to 1) of `samples`, by rank.
@@ -108,6 +110,17 @@ impl Timing {
     fn stages_median(&self) -> Option<f64> {
         (!self.stages_ms.is_empty()).then(|| percentile(&self.stages_ms, 0.5))
     }
+    /// The median of each stage (sync, broad, narrow, events) over the updates; `None`
+    /// for an app without bevy_sat2d.
+    fn stage_medians(&self) -> Option<[f64; 4]> {
+        (!self.stage_parts_ms.is_empty()).then(|| {
+            std::array::from_fn(|stage| {
+                let samples: Vec<f64> =
+                    self.stage_parts_ms.iter().map(|parts| parts[stage]).collect();
+                percentile(&samples, 0.5)
+            })
+        })
+    }
 }
 
 /// Updates timed per app before moving on to the next app; the apps take turns so that
@@ -127,6 +140,7 @@ fn measure(apps: &mut [&mut App]) -> Vec<Timing> {
         .map(|_| Timing {
             samples_ms: Vec::with_capacity(SAMPLES),
             stages_ms: Vec::with_capacity(SAMPLES),
+            stage_parts_ms: Vec::with_capacity(SAMPLES),
         })
         .collect();
     for _ in 0..SAMPLES / BLOCK {
@@ -137,6 +151,9 @@ fn measure(apps: &mut [&mut App]) -> Vec<Timing> {
                 timing.samples_ms.push(start.elapsed().as_secs_f64() * 1e3);
                 if let Some(stages) = sat::stages_ms(app) {
                     timing.stages_ms.push(stages);
+                }
+                if let Some(parts) = sat::stage_parts_ms(app) {
+                    timing.stage_parts_ms.push(parts);
                 }
             }
         }

@@ -91,6 +91,12 @@ pub fn run() {
             touching as f64 / count as f64,
         );
         println!("    last step: {}", sat::stages(&apps[1]));
+        if let Some([sync, broad, narrow, events]) = sat_t.stage_medians() {
+            println!(
+                "    stage medians: sync {sync:.3} ms, broad {broad:.3} ms, narrow {narrow:.3} \
+                 ms, events {events:.3} ms"
+            );
+        }
         sat_medians.push((count, sat_t.median()));
         if with_avian {
             let avian_t = &timings[2];

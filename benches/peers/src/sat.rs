@@ -10,9 +10,19 @@ fn collider(shape: &SceneShape) -> Collider {
     }
 }
 
+/// The plugin app of `scene`. `SAT2D_THREADS=1` tests the pairs on the step's own thread
+/// (`SatPlugin::single_threaded`, as in the plugin's `plugin_step` bench): a narrow
+/// phase that does not wait for a second thread, for comparing two builds on a busy
+/// machine.
 pub fn app(scene: &Scene) -> App {
     let mut app = base_app(scene);
-    app.add_plugins(SatPlugin::default())
+    let one_thread = std::env::var("SAT2D_THREADS").is_ok_and(|threads| threads == "1");
+    let plugin = if one_thread {
+        SatPlugin::default().single_threaded()
+    } else {
+        SatPlugin::default()
+    };
+    app.add_plugins(plugin)
         .add_systems(Update, move_and_bounce);
     for (index, body) in scene.bodies.iter().enumerate() {
         let mut entity = app.world_mut().spawn((
@@ -55,6 +65,19 @@ pub fn stages(app: &App) -> String {
 pub fn stages_ms(app: &App) -> Option<f64> {
     let diagnostics = app.world().get_resource::<SatDiagnostics>()?;
     Some(diagnostics.total_time().as_secs_f64() * 1e3)
+}
+
+/// Each of the plugin's stages in the last step (sync, broad, narrow, events), in ms;
+/// `None` for an app without the plugin.
+pub fn stage_parts_ms(app: &App) -> Option<[f64; 4]> {
+    let d = app.world().get_resource::<SatDiagnostics>()?;
+    let ms = |t: Duration| t.as_secs_f64() * 1e3;
+    Some([
+        ms(d.sync_time),
+        ms(d.broad_phase_time),
+        ms(d.narrow_phase_time),
+        ms(d.events_time),
+    ])
 }
 
 /// Touching pairs (by scene index) from every collider's `CollidingEntities`.

@@ -4,7 +4,11 @@
 //! A pile-up's step walks millions of pairs, and each pair names two colliders. Their
 //! records ([`PlacedCollider`]) are large, so the walk reads this step's few facts about
 //! each collider from two small arrays instead: its entity, and whether its record is
-//! new, changed or swept this step.
+//! new, changed or swept this step. The tests read a third, [`TestSide`]: where each
+//! collider is and its shape, 32 bytes an id, half a cache line, where a record spans
+//! several. The records are indexed by entity, so a pair's second side lands anywhere
+//! among them: at 100k colliders a test read it among 100k records (tens of megabytes,
+//! out of cache), and now reads it among 3.2 MB.
 //!
 //! Refreshed once per step after the sync, for the ids whose record was made, placed,
 //! swept or forgotten since the last refresh ([`CollisionWorld::touched`]), whose
@@ -14,8 +18,11 @@
 //!
 //! [`CollisionWorld::touched`]: crate::world::collision_world::CollisionWorld
 
+use std::sync::Arc;
+
 use bevy::prelude::*;
 use sat2d::broad_phase::IdPair;
+use sat2d::{Iso, Shape};
 
 use crate::world::pair_result::{EntityPair, in_entity_order};
 use crate::world::placed_collider::PlacedCollider;
@@ -27,11 +34,53 @@ const CHANGED: u8 = 2;
 /// A [`SweptCollider`](crate::SweptCollider) that moved or turned this step.
 const MOVED: u8 = 4;
 
-/// Each placed collider's entity and this step's flags, indexed by id.
+/// What a pair test reads of one side: the record's placement, shape and entity, side
+/// by side in one aligned half line.
+#[derive(Clone, Debug)]
+#[repr(align(32))]
+pub(crate) struct TestSide {
+    /// Where the shape is ([`PlacedCollider::iso`]).
+    pub(crate) iso: Iso,
+    /// The shape ([`PlacedCollider::shape`], shared); `None` for an id with no record.
+    pub(crate) shape: Option<Arc<Shape>>,
+    /// The entity.
+    pub(crate) entity: Entity,
+}
+
+impl Default for TestSide {
+    fn default() -> Self {
+        Self {
+            iso: Iso::IDENTITY,
+            shape: None,
+            entity: Entity::PLACEHOLDER,
+        }
+    }
+}
+
+impl TestSide {
+    /// Whether this is what `record` holds for a test (the shape compared by address).
+    #[cfg(debug_assertions)]
+    fn matches(&self, record: Option<&PlacedCollider>) -> bool {
+        match (record, &self.shape) {
+            (Some(placed), Some(shape)) => {
+                self.iso == placed.iso
+                    && Arc::ptr_eq(shape, &placed.shape)
+                    && self.entity == placed.entity
+            }
+            (None, None) => true,
+            _ => false,
+        }
+    }
+}
+
+/// Each placed collider's entity, this step's flags and what its tests read, indexed by
+/// id.
 #[derive(Debug, Default)]
 pub(crate) struct ColliderSides {
     entities: Vec<Entity>,
     flags: Vec<u8>,
+    /// What the pair tests read, refreshed with the flags.
+    test_sides: Vec<TestSide>,
     /// The ids read in the last refresh: the only ones whose flags may be set.
     flagged: Vec<u32>,
 }
@@ -49,6 +98,8 @@ impl ColliderSides {
     ) {
         self.entities.resize(colliders.len(), Entity::PLACEHOLDER);
         self.flags.resize(colliders.len(), 0);
+        self.test_sides
+            .resize_with(colliders.len(), TestSide::default);
         // A record the last refresh read and this step left alone (not in `touched`)
         // has no flag this step and the same entity: its flags are cleared without
         // reading it. Those this step touched are read below.
@@ -78,6 +129,23 @@ impl ColliderSides {
         };
         self.entities[id as usize] = entity;
         self.flags[id as usize] = flags;
+        let side = &mut self.test_sides[id as usize];
+        match record {
+            Some(placed) => {
+                side.iso = placed.iso;
+                side.entity = placed.entity;
+                // Compared by address, not cloned, unless it changed: a clone would
+                // write the shape's count, a line of its own per collider and step.
+                if !side
+                    .shape
+                    .as_ref()
+                    .is_some_and(|shape| Arc::ptr_eq(shape, &placed.shape))
+                {
+                    side.shape = Some(Arc::clone(&placed.shape));
+                }
+            }
+            None => *side = TestSide::default(),
+        }
     }
 
     /// The flags of `placed` in step `step`.
@@ -102,6 +170,10 @@ impl ColliderSides {
                 (entity, flags),
                 "collider {id} changed without being listed in CollisionWorld::touched"
             );
+            debug_assert!(
+                self.test_sides[id].matches(record.as_ref()),
+                "collider {id} was placed without being listed in CollisionWorld::touched"
+            );
         }
     }
 
@@ -116,6 +188,11 @@ impl ColliderSides {
     /// The entity of id `id`.
     pub(crate) fn entity(&self, id: u32) -> Entity {
         self.entities[id as usize]
+    }
+
+    /// What the tests read of every id, indexed by id (as of the last refresh).
+    pub(crate) fn test_sides(&self) -> &[TestSide] {
+        &self.test_sides
     }
 
     /// Whether either side's record was made this step.

@@ -11,7 +11,8 @@
 //! - [`placement`](placement::placement): a `GlobalTransform` as a [`sat2d::Iso`] and a
 //!   scale, or why it cannot be one ([`warnings`] says it once per entity and cause).
 //! - [`ColliderSides`](collider_sides::ColliderSides): the few per-collider facts a
-//!   pair walk reads, packed by id; [`Sweep`](sweep::Sweep): one swept collider's motion
+//!   pair walk reads, and what a pair test reads (placement, shape, entity), packed by
+//!   id; [`Sweep`](sweep::Sweep): one swept collider's motion
 //!   through a step; [`Counts`](counts::Counts): how many pairs started, went on, ended.
 //! - [`seamless_contact`]: a collider's contact with a static collider that continues
 //!   edge to edge into others it touches is the contact of the whole surface, so no

@@ -92,8 +92,9 @@ fn unscaled_records_share_the_collider_shape_and_scaled_ones_own_a_copy() {
         ))
         .id();
     app.update();
-    // The component and the record: one shape, two holders.
-    assert_eq!(sharing(&app, rotated), (true, 2));
+    // The component, the record and the pair tests' side (`ColliderSides`): one shape,
+    // three holders.
+    assert_eq!(sharing(&app, rotated), (true, 3));
     assert_eq!(sharing(&app, scaled), (false, 1));
     let world = app.world().resource::<CollisionWorld>();
     assert_eq!(
@@ -108,8 +109,8 @@ fn unscaled_records_share_the_collider_shape_and_scaled_ones_own_a_copy() {
         .entity_mut(rotated)
         .insert(Collider::circle(3.0));
     app.update();
-    assert_eq!(sharing(&app, scaled), (true, 2));
-    assert_eq!(sharing(&app, rotated), (true, 2));
+    assert_eq!(sharing(&app, scaled), (true, 3));
+    assert_eq!(sharing(&app, rotated), (true, 3));
     let world = app.world().resource::<CollisionWorld>();
     assert_eq!(*world.collider(rotated).unwrap().shape, Shape::circle(3.0));
 }
