@@ -111,12 +111,12 @@ impl TileLevel {
     /// [`TileGridError::CellOutsideGrid`] if `cell` lies outside the grid; nothing is
     /// changed.
     pub fn set_cell(&mut self, cell: UVec2, solid: bool) -> Result<bool, TileGridError> {
-        let Some(change) = self.merged.set_cell(cell, solid)? else {
+        if !self.merged.grid_mut().set(cell, solid)? {
             return Ok(false);
-        };
-        if !change.is_empty() {
-            let index = self.chunk_index(change.chunk);
-            self.dirty.insert(index);
+        }
+        let chunk = self.merged.chunk_of(cell);
+        if self.merged.remerge_chunk(chunk) {
+            self.dirty.insert(self.chunk_index(chunk));
         }
         Ok(true)
     }
@@ -137,22 +137,31 @@ impl TileLevel {
         cells: impl IntoIterator<Item = UVec2>,
         solid: bool,
     ) -> Result<usize, TileGridError> {
-        let cells: Vec<UVec2> = cells.into_iter().collect();
-        for &cell in &cells {
+        let cells: Vec<(UVec2, bool)> = cells.into_iter().map(|cell| (cell, solid)).collect();
+        self.set_cell_states(&cells)
+    }
+
+    /// Makes each cell of `cells` solid or empty as its flag says (a later entry for
+    /// the same cell wins), then rebuilds each chunk that changed once: a frame that
+    /// fills some cells and clears others rebuilds a chunk holding both once, not
+    /// twice. Returns how many cells changed; all or nothing, as [`Self::set_cells`].
+    pub(crate) fn set_cell_states(
+        &mut self,
+        cells: &[(UVec2, bool)],
+    ) -> Result<usize, TileGridError> {
+        for &(cell, _) in cells {
             self.merged.grid().check_cell(cell)?;
         }
         let mut changed_chunks = BTreeSet::new();
         let mut changed = 0;
-        for cell in cells {
+        for &(cell, solid) in cells {
             if self.merged.grid_mut().set(cell, solid)? {
                 changed += 1;
                 changed_chunks.insert(self.chunk_index(self.merged.chunk_of(cell)));
             }
         }
         for index in changed_chunks {
-            let chunk_cells = self.merged.chunk_cells(self.chunk_of_index(index));
-            let last = chunk_cells.end() - UVec2::ONE;
-            if !self.merged.rebuild_region(chunk_cells.min, last).is_empty() {
+            if self.merged.remerge_chunk(self.chunk_of_index(index)) {
                 self.dirty.insert(index);
             }
         }

@@ -1,9 +1,11 @@
-//! Tiles that change after the map's first build: a moved tile, and one-way tiles
-//! whose retexturing moves them from one level to the other.
+//! Tiles that change after the map's first build: a moved tile, tiles added and
+//! despawned in one frame, and one-way tiles whose retexturing moves them from one
+//! level to the other.
 
 use bevy::prelude::*;
 use bevy_sat2d::bevy_ecs_tilemap::prelude::*;
 use bevy_sat2d::prelude::*;
+use bevy_sat2d::sat2d::tile_grid::{MergedTileGrid, TileGrid, TileRect};
 use bevy_sat2d::tilemap::{OneWayTileLevel, OneWayTiles, TileRule, TilemapColliders};
 
 use super::{CELL, CORNER, MAP, app, level_colliders, spawn_map, text_rect_count, tile_below};
@@ -112,4 +114,69 @@ fn one_way_tiles_get_their_own_level_of_platforms() {
     assert_eq!(level_colliders(&mut app, map.tilemap), 0);
     let mut tiles = app.world_mut().query::<&TileCollider>();
     assert_eq!(tiles.iter(app.world()).count(), 0);
+}
+
+#[test]
+fn tiles_added_and_despawned_in_one_frame_give_the_colliders_of_a_fresh_build() {
+    let mut app = app();
+    let map = spawn_map(&mut app, MAP, TilemapType::Square, TileRule::Every);
+    app.update();
+
+    // One frame: two tiles despawned (one splits the floor) and two spawned, all in the
+    // map's one chunk, so its cells are filled and cleared in the same rebuild.
+    for cell in [(2, 0), (0, 3)] {
+        let tile = map.tiles[&cell];
+        app.world_mut().entity_mut(tile).despawn();
+        let position = TilePos {
+            x: cell.0,
+            y: cell.1,
+        };
+        let mut storage = app.world_mut().get_mut::<TileStorage>(map.tilemap).unwrap();
+        storage.remove(&position);
+    }
+    for (x, y) in [(1, 1), (5, 3)] {
+        let position = TilePos { x, y };
+        let tile = app
+            .world_mut()
+            .spawn((position, TilemapId(map.tilemap), TileTextureIndex(0)))
+            .id();
+        let mut storage = app.world_mut().get_mut::<TileStorage>(map.tilemap).unwrap();
+        storage.set(&position, tile);
+    }
+    app.update();
+    let changed = "
+.....#
+#..+##
+###...
+##.###
+";
+    let level = app.world().get::<TileLevel>(map.tilemap).unwrap();
+    assert!(level.is_up_to_date());
+    let expected = TileGrid::try_from_text(&changed.replace('+', "#"), '#', Vec2::splat(CELL))
+        .expect("a rectangular grid");
+    assert_eq!(level.grid().solid_count(), expected.solid_count());
+    let fresh: Vec<TileRect> = MergedTileGrid::build(expected)
+        .rects()
+        .map(|(_, rect)| *rect)
+        .collect();
+    let mut query = app.world_mut().query::<(&TileCollider, &Collider)>();
+    let mut colliders: Vec<(TileRect, Vec2)> = query
+        .iter(app.world())
+        .filter(|(tile, _)| tile.level == map.tilemap)
+        .map(|(tile, collider)| {
+            let bounds = collider.shape().local_aabb();
+            (tile.rect, bounds.max - bounds.min)
+        })
+        .collect();
+    colliders.sort_by_key(|(rect, _)| (rect.min.y, rect.min.x));
+    let rects: Vec<TileRect> = colliders.iter().map(|(rect, _)| *rect).collect();
+    assert_eq!(rects, fresh);
+    // Rectangles of one size share one shape: each still has its own rectangle's size.
+    for (rect, size) in colliders {
+        let expected = rect.size.as_vec2() * CELL;
+        assert!(
+            (size - expected).abs().max_element() < 1e-4,
+            "{rect:?}: {size}"
+        );
+    }
 }

@@ -241,8 +241,41 @@ impl MergedTileGrid {
         self.rebuild_region(UVec2::ZERO, self.grid.size() - UVec2::ONE)
     }
 
+    /// Merges `chunk` again after changes made through [`Self::grid_mut`] and returns
+    /// whether its rectangles changed, without listing how: for a caller that keeps
+    /// its own list per chunk and compares it with [`Self::chunk_rects`] anyway (a
+    /// [`ChunkChange`] costs two more lists). Same cells, same rectangles: the merge is
+    /// deterministic, so `false` means the chunk's rectangles are exactly as before.
+    ///
+    /// ```
+    /// use sat2d::tile_grid::{MergedTileGrid, TileGrid, UVec2};
+    /// use sat2d::Vec2;
+    ///
+    /// let mut level = MergedTileGrid::build(TileGrid::try_from_text("###", '#', Vec2::ONE)?);
+    /// level.grid_mut().set(UVec2::new(1, 0), false)?;
+    /// assert!(level.remerge_chunk(UVec2::ZERO)); // the floor split in two
+    /// assert_eq!(level.rect_count(), 2);
+    /// assert!(!level.remerge_chunk(UVec2::ZERO)); // nothing changed since
+    /// # Ok::<(), sat2d::tile_grid::TileGridError>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If `chunk` is not one of the grid's chunks.
+    pub fn remerge_chunk(&mut self, chunk: UVec2) -> bool {
+        assert!(chunk.cmplt(self.chunk_counts).all(), "no chunk {chunk}");
+        let index = self.chunk_index(chunk);
+        let before = self.remerge(chunk);
+        before != self.chunks[index]
+    }
+
     /// Merges `chunk` again and reports the difference.
     fn rebuild_chunk(&mut self, chunk: UVec2) -> ChunkChange {
+        let before = self.remerge(chunk);
+        ChunkChange::between(chunk, &before, &self.chunks[self.chunk_index(chunk)])
+    }
+
+    /// Merges `chunk` again; returns its rectangles from before.
+    fn remerge(&mut self, chunk: UVec2) -> Vec<TileRect> {
         let index = self.chunk_index(chunk);
         let mut rects = Vec::with_capacity(self.chunks[index].len() + 2);
         merge_chunk(
@@ -251,8 +284,7 @@ impl MergedTileGrid {
             self.chunk_size,
             &mut rects,
         );
-        let before = core::mem::replace(&mut self.chunks[index], rects);
-        ChunkChange::between(chunk, &before, &self.chunks[index])
+        core::mem::replace(&mut self.chunks[index], rects)
     }
 
     #[inline]

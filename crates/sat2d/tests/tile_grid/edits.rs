@@ -118,6 +118,35 @@ proptest! {
         // Nothing left to do: a second rebuild reports no change.
         prop_assert!(merged.rebuild_all().is_empty());
     }
+
+    /// Edits through `grid_mut`, then `remerge_chunk` on every chunk: `true` exactly
+    /// for the chunks whose rectangles differ from before (a twin rebuilt with
+    /// `rebuild_region` lists the same chunks), and the result equals a fresh build.
+    #[test]
+    fn remerge_chunk_says_which_chunks_changed(spec in level_spec(140), edits in edits()) {
+        let cells = spec.cells();
+        let mut merged = spec.merged(&cells);
+        for (x, y, solid) in edits {
+            let cell = UVec2::new(x % spec.width, y % spec.height);
+            merged.grid_mut().set(cell, solid).expect("inside the grid");
+        }
+        let mut twin = merged.clone();
+        let listed: Vec<UVec2> = twin.rebuild_all().iter().map(|change| change.chunk).collect();
+        let counts = merged.chunk_counts();
+        let mut remerged = Vec::new();
+        for y in 0..counts.y {
+            for x in 0..counts.x {
+                if merged.remerge_chunk(UVec2::new(x, y)) {
+                    remerged.push(UVec2::new(x, y));
+                }
+            }
+        }
+        prop_assert_eq!(remerged, listed);
+        prop_assert!(merged == twin);
+        prop_assert!(merged == rebuilt(&merged));
+        // A second pass finds nothing to change.
+        prop_assert!((0..counts.y).all(|y| (0..counts.x).all(|x| !merged.remerge_chunk(UVec2::new(x, y)))));
+    }
 }
 
 #[test]

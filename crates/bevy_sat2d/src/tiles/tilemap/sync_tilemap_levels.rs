@@ -172,9 +172,8 @@ pub(super) fn update_tilemap_levels(
     mut levels: Query<&mut TileLevel>,
     tiles: TileQuery,
 ) {
-    if changed.is_empty() && removed.0.is_empty() {
-        return;
-    }
+    // One pass over the tiles' change ticks (O(tiles), the cost of an idle frame too):
+    // an `is_empty` check first would make it two in a frame with changes.
     let mut cells: BTreeMap<Entity, Vec<TilePos>> = BTreeMap::new();
     let mut moved = BTreeSet::new();
     for (position, tilemap) in &changed {
@@ -196,19 +195,17 @@ pub(super) fn update_tilemap_levels(
             let Ok(mut level) = levels.get_mut(level) else {
                 continue;
             };
-            let (solid, empty) = if moved.contains(&tilemap) {
+            let cells = if moved.contains(&tilemap) {
                 let size = level.grid().size();
                 let every = (0..size.y).flat_map(|y| (0..size.x).map(move |x| TilePos { x, y }));
                 differing_cells(level.grid(), storage, &tiles, rule, every)
             } else {
                 differing_cells(level.grid(), storage, &tiles, rule, positions.clone())
             };
-            // Both lists hold cells of the grid only: neither call can fail.
-            if !solid.is_empty() {
-                let _ = level.set_cells(solid, true);
-            }
-            if !empty.is_empty() {
-                let _ = level.set_cells(empty, false);
+            // The cells are the grid's only: the call cannot fail. Cells filled and
+            // cleared in one frame rebuild each chunk once.
+            if !cells.is_empty() {
+                let _ = level.set_cell_states(&cells);
             }
         }
     }

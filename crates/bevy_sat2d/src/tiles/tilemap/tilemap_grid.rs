@@ -74,16 +74,16 @@ pub(super) fn is_solid_tile(
 }
 
 /// Of `positions`, the cells of `grid` whose solidity differs from what the storage
-/// and `rule` say now: those to make solid, and those to make empty. Positions outside
-/// the grid are skipped.
+/// and `rule` say now, each with what it should be (`true`: make it solid). Positions
+/// outside the grid are skipped.
 pub(super) fn differing_cells(
     grid: &TileGrid,
     storage: &TileStorage,
     tiles: &TileQuery,
     rule: &TileRule,
     positions: impl IntoIterator<Item = TilePos>,
-) -> (Vec<UVec2>, Vec<UVec2>) {
-    let (mut solid, mut empty) = (Vec::new(), Vec::new());
+) -> Vec<(UVec2, bool)> {
+    let mut cells = Vec::new();
     for position in positions {
         let cell = UVec2::new(position.x, position.y);
         if !grid.contains_cell(cell) {
@@ -91,10 +91,10 @@ pub(super) fn differing_cells(
         }
         let is_solid = is_solid_tile(storage, tiles, rule, position);
         if grid.is_solid(cell) != is_solid {
-            if is_solid { &mut solid } else { &mut empty }.push(cell);
+            cells.push((cell, is_solid));
         }
     }
-    (solid, empty)
+    cells
 }
 
 /// The tile grid of a square map in the map's frame: one cell per tile, the grid
