@@ -298,8 +298,14 @@ fn run_tests(
 /// How many pairs [`run_in_order`] reads ahead at once, in each round.
 const BATCH: usize = 16;
 
+/// From this many ids on, [`run_in_order`] reads each batch ahead. Below it the sides
+/// (32 bytes an id) and the shapes stay in cache, and the reads ahead are pure cost (at
+/// 10k colliders, one thread, the narrow phase 0.263–0.267 ms without them, 0.328–0.336
+/// ms with).
+const READ_AHEAD_FROM: usize = 32_768;
+
 /// Runs the tests of `results` (of the pairs `candidates`) in order, [`BATCH`] pairs at
-/// a time. A test waits on memory for each side's [`TestSide`] (indexed by entity, so
+/// a time (from [`READ_AHEAD_FROM`] ids on; one by one below). A test waits on memory for each side's [`TestSide`] (indexed by entity, so
 /// the second id of a pair lands anywhere among 100k), then for its shape (an
 /// allocation of its own, an `Arc` shared with its `Collider`), then for a polygon's
 /// points: three rounds, each a cache miss at 100k colliders (and a TLB miss among
@@ -316,6 +322,12 @@ const BATCH: usize = 16;
 ///     test each pair
 /// ```
 fn run_in_order(candidates: &[IdPair], results: &mut [PairResult], sides: &[TestSide]) {
+    if sides.len() < READ_AHEAD_FROM {
+        for (&ids, result) in candidates.iter().zip(results.iter_mut()) {
+            run_test(ids, result, sides);
+        }
+        return;
+    }
     for (pairs, batch) in candidates.chunks(BATCH).zip(results.chunks_mut(BATCH)) {
         let to_test = || {
             pairs

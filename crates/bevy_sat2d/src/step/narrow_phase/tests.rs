@@ -89,3 +89,66 @@ fn a_settled_level_reads_no_record() {
     app.update();
     assert_eq!(flagged(&app), 0);
 }
+
+/// Past `READ_AHEAD_FROM` ids the tests read each batch ahead before testing it: every
+/// result is the one its pair gets tested on its own, in entity order, and a result
+/// with nothing to test is left as it was (40 circles and squares in a wavy row, their
+/// ids spread over more than the threshold, entities in the reverse order of ids).
+#[test]
+fn tests_read_ahead_give_each_pair_its_own_result() {
+    use std::sync::Arc;
+
+    let count = READ_AHEAD_FROM + 64;
+    let mut sides = vec![TestSide::default(); count];
+    let ids: Vec<u32> = (0..40).map(|index| index * (count as u32 / 40)).collect();
+    for (index, &id) in ids.iter().enumerate() {
+        let shape = if index % 2 == 0 {
+            Shape::circle(1.0)
+        } else {
+            Shape::rectangle(2.0, 2.0)
+        };
+        let at = Vec2::new(index as f32 * 1.9, (index % 3) as f32 * 0.5);
+        sides[id as usize] = TestSide {
+            iso: sat2d::Iso::new(at, index as f32 * 0.3),
+            shape: Some(Arc::new(shape)),
+            entity: Entity::from_raw_u32(count as u32 - id).unwrap(),
+        };
+    }
+    let mut pairs = Vec::new();
+    let mut results = Vec::new();
+    let mut skipped = Vec::new();
+    for (first, &a) in ids.iter().enumerate() {
+        for (second, &b) in ids.iter().enumerate().skip(first + 1) {
+            pairs.push((a, b));
+            let mut result = PairResult::to_test(false, false);
+            // Every fifth has nothing to test: left touching, as a reused result is.
+            let skip = (first + second) % 5 == 0;
+            if skip {
+                result.test = Test::None;
+                result.touching = true;
+            }
+            results.push(result);
+            skipped.push(skip);
+        }
+    }
+    run_in_order(&pairs, &mut results, &sides);
+    let mut touching = 0;
+    for ((&(a, b), result), &skip) in pairs.iter().zip(&results).zip(&skipped) {
+        let (side_a, side_b) = (&sides[a as usize], &sides[b as usize]);
+        let (first, second) = if side_a.entity < side_b.entity {
+            (side_a, side_b)
+        } else {
+            (side_b, side_a)
+        };
+        let expected =
+            skip || sat2d::intersects(shape_of(first), &first.iso, shape_of(second), &second.iso);
+        assert_eq!(result.test, Test::None, "pair {a}, {b} left to test");
+        assert_eq!(result.touching, expected, "pair {a}, {b}");
+        touching += usize::from(result.touching && !skip);
+    }
+    // Both answers occur among the tested pairs.
+    assert!(
+        touching > 10 && touching < pairs.len() / 2,
+        "{touching} touching"
+    );
+}
