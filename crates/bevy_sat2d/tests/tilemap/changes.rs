@@ -8,7 +8,9 @@ use bevy_sat2d::prelude::*;
 use bevy_sat2d::sat2d::tile_grid::{MergedTileGrid, TileGrid, TileRect};
 use bevy_sat2d::tilemap::{OneWayTileLevel, OneWayTiles, TileRule, TilemapColliders};
 
-use super::{CELL, CORNER, MAP, app, level_colliders, spawn_map, text_rect_count, tile_below};
+use super::{
+    CELL, CORNER, MAP, app, level_colliders, spawn_map, spawn_tile, text_rect_count, tile_below,
+};
 
 #[test]
 fn a_moved_tile_leaves_its_cell_and_fills_the_new_one() {
@@ -135,13 +137,7 @@ fn tiles_added_and_despawned_in_one_frame_give_the_colliders_of_a_fresh_build() 
         storage.remove(&position);
     }
     for (x, y) in [(1, 1), (5, 3)] {
-        let position = TilePos { x, y };
-        let tile = app
-            .world_mut()
-            .spawn((position, TilemapId(map.tilemap), TileTextureIndex(0)))
-            .id();
-        let mut storage = app.world_mut().get_mut::<TileStorage>(map.tilemap).unwrap();
-        storage.set(&position, tile);
+        spawn_tile(&mut app, map.tilemap, TilePos { x, y });
     }
     app.update();
     let changed = "

@@ -90,6 +90,17 @@ fn spawn_map(app: &mut App, text: &str, map_type: TilemapType, rule: TileRule) -
 }
 
 /// The number of tile colliders of `tilemap`'s level.
+/// Spawns a tile of texture 0 at `position` of `tilemap` and puts it in the storage.
+fn spawn_tile(app: &mut App, tilemap: Entity, position: TilePos) -> Entity {
+    let tile = app
+        .world_mut()
+        .spawn((position, TilemapId(tilemap), TileTextureIndex(0)))
+        .id();
+    let mut storage = app.world_mut().get_mut::<TileStorage>(tilemap).unwrap();
+    storage.set(&position, tile);
+    tile
+}
+
 fn level_colliders(app: &mut App, tilemap: Entity) -> usize {
     let mut query = app.world_mut().query::<&TileCollider>();
     query
@@ -296,13 +307,7 @@ fn added_and_despawned_tiles_rebuild_only_their_chunks() {
 
     // Dig a floor tile in the first chunk, add a tile above the floor in the last.
     app.world_mut().entity_mut(map.tiles[&(10, 0)]).despawn();
-    let position = TilePos { x: 140, y: 1 };
-    let tile = app
-        .world_mut()
-        .spawn((position, TilemapId(map.tilemap), TileTextureIndex(0)))
-        .id();
-    let mut storage = app.world_mut().get_mut::<TileStorage>(map.tilemap).unwrap();
-    storage.set(&position, tile);
+    spawn_tile(&mut app, map.tilemap, TilePos { x: 140, y: 1 });
     app.update();
 
     let level = app.world().get::<TileLevel>(map.tilemap).unwrap();
