@@ -111,14 +111,7 @@ impl TileLevel {
     /// [`TileGridError::CellOutsideGrid`] if `cell` lies outside the grid; nothing is
     /// changed.
     pub fn set_cell(&mut self, cell: UVec2, solid: bool) -> Result<bool, TileGridError> {
-        if !self.merged.grid_mut().set(cell, solid)? {
-            return Ok(false);
-        }
-        let chunk = self.merged.chunk_of(cell);
-        if self.merged.remerge_chunk(chunk) {
-            self.dirty.insert(self.chunk_index(chunk));
-        }
-        Ok(true)
+        Ok(self.set_cell_states(&[(cell, solid)])? == 1)
     }
 
     /// Makes every cell of `cells` solid or empty, then rebuilds each chunk that
