@@ -75,10 +75,11 @@ impl Aabb {
     #[inline]
     #[must_use]
     pub fn intersects(&self, other: &Self) -> bool {
-        self.min.x <= other.max.x
-            && other.min.x <= self.max.x
-            && self.min.y <= other.max.y
-            && other.min.y <= self.max.y
+        // `&`, not `&&`: four compares cost less than the branches' mispredictions.
+        (self.min.x <= other.max.x)
+            & (other.min.x <= self.max.x)
+            & (self.min.y <= other.max.y)
+            & (other.min.y <= self.max.y)
     }
 
     /// Whether `point` lies in the closed box.
@@ -95,7 +96,11 @@ impl Aabb {
     #[inline]
     #[must_use]
     pub fn contains(&self, other: &Self) -> bool {
-        self.min.cmple(other.min).all() && other.max.cmple(self.max).all()
+        // `&`, not `&&`: four compares cost less than the branches' mispredictions.
+        (self.min.x <= other.min.x)
+            & (self.min.y <= other.min.y)
+            & (other.max.x <= self.max.x)
+            & (other.max.y <= self.max.y)
     }
 
     /// The smallest box holding both.
