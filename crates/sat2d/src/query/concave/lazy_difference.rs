@@ -78,9 +78,9 @@ impl LazyDifference {
         self.farthest.get()
     }
 
-    /// Whether it has been built.
-    pub fn is_built(&self) -> bool {
-        self.difference.get().is_some()
+    /// The difference, if it has been built (this builds nothing).
+    pub fn already_built(&self) -> Option<&MinkowskiDifference> {
+        self.difference.get()
     }
 
     /// Whether it is used whole, never cut ([`MinkowskiDifference::is_small`]; a

@@ -180,41 +180,37 @@ pub(crate) fn nearest_uncovered_point(
         // (built only to be tested against a square, it would cost more than the
         // quarters carrying it: until a cover test or a solve reads it).
         let kept_from = lists.len();
-        if end - first > BOXES_ONLY {
-            // Every box is read: charged at once, then the list copied and filtered
-            // in place.
-            if !budget.spend(BOX * (end - first)) {
-                return incomplete(found);
-            }
-            lists.extend_from_within(first..end);
+        // Every box is read: charged at once, then the list copied and filtered in
+        // place, without a branch (which boxes meet the square follows no pattern a
+        // branch predictor can learn).
+        if !budget.spend(BOX * (end - first)) {
+            return incomplete(found);
+        }
+        lists.extend_from_within(first..end);
+        let mut write = kept_from;
+        for read in kept_from..lists.len() {
+            let shape = lists[read];
+            lists[write] = shape;
+            write += usize::from(boxes[shape as usize].intersects(&square));
+        }
+        lists.truncate(write);
+        if end - first <= BOXES_ONLY {
             let mut write = kept_from;
             for read in kept_from..lists.len() {
                 let shape = lists[read];
+                let kept = match shapes[shape as usize].already_built() {
+                    Some(difference) => {
+                        if !budget.spend(TEST + difference.view().points.len()) {
+                            return incomplete(found);
+                        }
+                        meets(difference.view(), &square)
+                    }
+                    None => true,
+                };
                 lists[write] = shape;
-                write += usize::from(boxes[shape as usize].intersects(&square));
+                write += usize::from(kept);
             }
             lists.truncate(write);
-        } else {
-            for at in first..end {
-                let shape = lists[at] as usize;
-                let kept = if shapes[shape].is_built() {
-                    let Some(difference) = shapes[shape].get(build, budget) else {
-                        return incomplete(found);
-                    };
-                    if !budget.spend(TEST + difference.view().points.len()) {
-                        return incomplete(found);
-                    }
-                    meets(difference.view(), &boxes[shape], &square)
-                } else {
-                    if !budget.spend(BOX) {
-                        return incomplete(found);
-                    }
-                    boxes[shape].intersects(&square)
-                };
-                if kept {
-                    lists.push(shape as u32);
-                }
-            }
         }
         let kept = kept_from..lists.len();
         let stalls = if kept.len() * 10 >= (end - first) * 9 {
