@@ -120,6 +120,10 @@ pub(crate) fn nearest_uncovered_point(
     budget: &mut WorkBudget,
 ) -> Outcome {
     let mut boxes: Vec<Aabb> = shapes.iter().map(LazyDifference::bounds).collect();
+    // Which shapes are used whole, never cut: read at every split, so kept apart
+    // from the shapes themselves (fixed once a shape is listed: one waiting to be
+    // built is small, and so is what it builds).
+    let mut small: Vec<bool> = shapes.iter().map(LazyDifference::is_small).collect();
     let finest = reach / FINEST;
     // Room for the squares' lists of a typical search without growing.
     let mut lists: Vec<u32> = Vec::with_capacity(16 * shapes.len());
@@ -267,7 +271,7 @@ pub(crate) fn nearest_uncovered_point(
             // Quarters share the square's list unless some shape must be cut to them.
             let whole = lists[kept.clone()]
                 .iter()
-                .all(|shape| shapes[*shape as usize].is_small());
+                .all(|shape| small[*shape as usize]);
             for offset in [
                 Vec2::new(-half.x, -half.y),
                 Vec2::new(half.x, -half.y),
@@ -288,7 +292,7 @@ pub(crate) fn nearest_uncovered_point(
                     let first = lists.len();
                     for at in kept.clone() {
                         let shape = lists[at] as usize;
-                        let cost = if shapes[shape].is_small() {
+                        let cost = if small[shape] {
                             TEST
                         } else {
                             BUILD + 4 * shapes[shape].expect_built().view().points.len()
@@ -296,13 +300,14 @@ pub(crate) fn nearest_uncovered_point(
                         if !budget.spend(cost) {
                             return incomplete(found);
                         }
-                        if shapes[shape].is_small() || window.contains(&boxes[shape]) {
+                        if small[shape] || window.contains(&boxes[shape]) {
                             lists.push(shape as u32);
                         } else if let Some(cut) =
                             shapes[shape].expect_built().clone().clipped(&window)
                         {
                             lists.push(shapes.len() as u32);
                             boxes.push(cut.bounds());
+                            small.push(cut.is_small());
                             shapes.push(LazyDifference::built(cut));
                         }
                     }
