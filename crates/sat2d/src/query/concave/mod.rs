@@ -63,16 +63,16 @@
 //! search). So the work is counted ([`WorkBudget`](work_budget::WorkBudget)): each
 //! part pair looked at, difference built, square tested and candidate point tested
 //! spends units by the points it reads, up to `1,500,000 + 300 ×` the parts' points
-//! (a unit is about 1.3 to 2.2 ns on the two shared cores the bounds were measured
+//! (a unit is about 0.8 to 1.2 ns on the two shared cores the bounds were measured
 //! on). Ordinary pairs need far less: 3,400 seeded random pairs of outlines of 5 to
-//! 64 points, of like size and overlapping anywhere, needed at most 432,000 units
-//! (0.7 ms); the most any pair below 64 points a side is known to need is 0.94
+//! 64 points, of like size and overlapping anywhere, needed at most 427,000 units
+//! (0.42 ms); the most any pair below 64 points a side is known to need is 0.92
 //! million, a spiky 63-point star at the centre of a 54-point outline (a `concave_mtv`
 //! fuzz find, `tests/concave_ordinary.rs`). The `concave_ordinary` bench and the
 //! `concave_mtv` fuzz target check it. It is reached by adversarial pairs past that
 //! size (many-spiked stars with one centre, whose every part pair's difference holds
-//! the origin; at 64 points, two 32-spike stars need 0.69 million, a half-size one
-//! inside 0.61 million; two 48-spike ones stay within it, 64-spike ones do not) and by large ones (hundreds of parts meeting near the answer, as two
+//! the origin; at 64 points, two 32-spike stars need 0.70 million, a half-size one
+//! inside 0.59 million; two 48-spike ones stay within it, 64-spike ones do not) and by large ones (hundreds of parts meeting near the answer, as two
 //! overlapping 4,096-point outlines have). Past it the search stops and answers with
 //! the best push it has proven to separate: the nearest point found so far that no
 //! difference covers (a candidate is kept only once every difference meeting its

@@ -27,8 +27,8 @@ pub(crate) const TEST: usize = 16;
 
 /// Units every search may spend, whatever the shapes' size: enough for every pair
 /// of outlines below 64 points a side seen (seeded random pairs of like size need at
-/// most 432,000; the hardest known, a spiky 63-point star at the centre of a 54-point
-/// outline, 0.94 million). A unit is about 1.3 to 2.2 ns of search on the machine the
+/// most 427,000; the hardest known, a spiky 63-point star at the centre of a 54-point
+/// outline, 0.92 million). A unit is about 0.8 to 1.2 ns of search on the machine the
 /// bounds were measured on (two cores, shared).
 const BASE: u64 = 1_500_000;
 
