@@ -84,6 +84,13 @@ pub fn run() {
             level / alone
         );
     }
+    if let (Some(alone), Some(level)) = (alone.stage_medians(), level.stage_medians()) {
+        let show = |[sync, broad, narrow, events]: [f64; 4]| {
+            format!("sync {sync:.3}, broad {broad:.3}, narrow {narrow:.3}, events {events:.3} ms")
+        };
+        println!("bevy_sat2d stage medians, alone: {}", show(alone));
+        println!("bevy_sat2d stage medians, level: {}", show(level));
+    }
     println!(
         "bevy_sat2d stages, level (last step): {}",
         sat::stages(&apps[3])

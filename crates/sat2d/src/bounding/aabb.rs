@@ -86,10 +86,10 @@ impl Aabb {
     #[inline]
     #[must_use]
     pub fn contains_point(&self, point: Vec2) -> bool {
-        self.min.x <= point.x
-            && point.x <= self.max.x
-            && self.min.y <= point.y
-            && point.y <= self.max.y
+        (self.min.x <= point.x)
+            & (point.x <= self.max.x)
+            & (self.min.y <= point.y)
+            & (point.y <= self.max.y)
     }
 
     /// Whether `other` lies entirely inside this box.

@@ -56,7 +56,8 @@ impl Bounds {
     #[inline]
     #[must_use]
     pub fn overlaps(&self, other: &Self) -> bool {
-        self.aabb.intersects(&other.aabb) && self.circle.intersects(&other.circle)
+        // `&`, not `&&`: the circles cost less than a mispredicted branch.
+        self.aabb.intersects(&other.aabb) & self.circle.intersects(&other.circle)
     }
 
     /// Whether the box and the circle both hold `point`.

@@ -16,7 +16,8 @@ impl CellEntry {
     /// Whether the boxes and the circles overlap.
     #[inline]
     pub(super) fn overlaps(&self, other: &Self) -> bool {
-        self.aabb.intersects(&other.aabb) && self.circle.intersects(&other.circle)
+        // `&`, not `&&`: the circles cost less than a mispredicted branch.
+        self.aabb.intersects(&other.aabb) & self.circle.intersects(&other.circle)
     }
 }
 
