@@ -24,6 +24,7 @@
 
 pub(crate) mod broad_phase;
 pub(crate) mod narrow_phase;
+pub(crate) mod read_ahead;
 pub(crate) mod report;
 pub(crate) mod restored_pairs;
 pub(crate) mod swept_contact;

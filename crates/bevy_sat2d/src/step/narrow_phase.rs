@@ -23,6 +23,7 @@ use sat2d::broad_phase::IdPair;
 
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
+use crate::step::read_ahead::{BATCH, READ_AHEAD_FROM, shape_body, shape_head};
 use crate::step::restored_pairs::compare_with_restored;
 use crate::step::swept_contact::contact_at_impact;
 use crate::world::collider_sides::TestSide;
@@ -295,15 +296,6 @@ fn run_tests(
     });
 }
 
-/// How many pairs [`run_in_order`] reads ahead at once, in each round.
-const BATCH: usize = 16;
-
-/// From this many ids on, [`run_in_order`] reads each batch ahead. Below it the sides
-/// (32 bytes an id) and the shapes stay in cache, and the reads ahead are pure cost (at
-/// 10k colliders, one thread, the narrow phase 0.263–0.267 ms without them, 0.328–0.336
-/// ms with).
-const READ_AHEAD_FROM: usize = 32_768;
-
 /// Runs the tests of `results` (of the pairs `candidates`) in order, [`BATCH`] pairs at
 /// a time (from [`READ_AHEAD_FROM`] ids on; one by one below). A test waits on memory for each side's [`TestSide`] (indexed by entity, so
 /// the second id of a pair lands anywhere among 100k), then for its shape (an
@@ -341,25 +333,15 @@ fn run_in_order(candidates: &[IdPair], results: &mut [PairResult], sides: &[Test
             sum += a.iso.translation.x + b.iso.translation.x;
         }
         for (a, b) in to_test() {
-            sum += shape_of(a).reach() + shape_of(b).reach();
+            sum += shape_head(shape_of(a)) + shape_head(shape_of(b));
         }
         for (a, b) in to_test() {
-            sum += first_values(shape_of(a)) + first_values(shape_of(b));
+            sum += shape_body(shape_of(a)) + shape_body(shape_of(b));
         }
         std::hint::black_box(sum);
         for (&ids, result) in pairs.iter().zip(batch.iter_mut()) {
             run_test(ids, result, sides);
         }
-    }
-}
-
-/// A polygon's first point and normal (their lines, in its own allocation), summed; zero
-/// for other shapes, which hold what a test reads in place.
-#[inline]
-fn first_values(shape: &Shape) -> f32 {
-    match shape {
-        Shape::Polygon(polygon) => polygon.points()[0].x + polygon.normals()[0].x,
-        _ => 0.0,
     }
 }
 

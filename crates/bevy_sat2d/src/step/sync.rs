@@ -20,6 +20,7 @@ use crate::components::static_collider::StaticCollider;
 use crate::components::swept_collider::SweptCollider;
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
+use crate::step::read_ahead::{BATCH, READ_AHEAD_FROM, shape_body, shape_head};
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_translation::PlacedTranslation;
 use crate::world::sweep::Sweep;
@@ -184,8 +185,33 @@ pub(crate) fn sync_colliders(
         }
     }
     let mut moved = 0;
-    for (data, placed_translation) in &mut colliders.p0() {
-        moved += usize::from(sync_tracked(world, &data, placed_translation));
+    let mut moving = colliders.p0();
+    if world.colliders.len() < READ_AHEAD_FROM {
+        for (data, placed_translation) in &mut moving {
+            moved += usize::from(sync_tracked(world, &data, placed_translation));
+        }
+    } else {
+        // Placing a collider reads its shape (and a polygon's points): out of cache in
+        // a scene this large, so each batch's shapes are read ahead first.
+        let mut rows = moving.iter_mut();
+        loop {
+            let batch: [_; BATCH] = core::array::from_fn(|_| rows.next());
+            if batch[0].is_none() {
+                break;
+            }
+            let shapes = || batch.iter().flatten().map(|(data, _)| data.1.shape());
+            let mut sum = 0.0;
+            for shape in shapes() {
+                sum += shape_head(shape);
+            }
+            for shape in shapes() {
+                sum += shape_body(shape);
+            }
+            core::hint::black_box(sum);
+            for (data, placed_translation) in batch.into_iter().flatten() {
+                moved += usize::from(sync_tracked(world, &data, placed_translation));
+            }
+        }
     }
     changed_statics(&statics, |change| {
         moved += usize::from(sync_collider(world, &change));

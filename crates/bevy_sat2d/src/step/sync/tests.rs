@@ -114,3 +114,50 @@ fn unscaled_records_share_the_collider_shape_and_scaled_ones_own_a_copy() {
     let world = app.world().resource::<CollisionWorld>();
     assert_eq!(*world.collider(rotated).unwrap().shape, Shape::circle(3.0));
 }
+
+/// Past `READ_AHEAD_FROM` colliders the sync reads each batch's shapes ahead before
+/// placing them: every collider still gets its own place, shape and bounds, the last
+/// short batch included (40 past the threshold, a mix of kinds, each placed, then
+/// moved and turned).
+#[test]
+fn colliders_read_ahead_each_get_their_own_place() {
+    use crate::step::read_ahead::READ_AHEAD_FROM;
+    use sat2d::broad_phase::Bounds;
+
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, TransformPlugin, SatPlugin::default()));
+    let count = READ_AHEAD_FROM + 40;
+    let collider = |index: usize| match index % 4 {
+        0 => Collider::circle(0.5 + (index % 7) as f32 * 0.1),
+        1 => Collider::rectangle(1.0, 0.5 + (index % 5) as f32 * 0.2),
+        2 => Collider::capsule(0.3, 1.0),
+        _ => Collider::polygon(&[Vec2::ZERO, Vec2::new(1.0, 0.0), Vec2::new(0.2, 0.9)]).unwrap(),
+    };
+    let place = |index: usize, step: f32| {
+        let at = Vec2::new((index % 256) as f32 * 3.0, (index / 256) as f32 * 3.0);
+        Transform::from_translation((at + Vec2::splat(step)).extend(0.0))
+            .with_rotation(Quat::from_rotation_z(index as f32 * 0.01 + step))
+    };
+    let entities: Vec<Entity> = (0..count)
+        .map(|index| {
+            app.world_mut()
+                .spawn((collider(index), place(index, 0.0)))
+                .id()
+        })
+        .collect();
+    for step in [0.0, 0.25] {
+        for (index, &entity) in entities.iter().enumerate() {
+            *app.world_mut().get_mut::<Transform>(entity).unwrap() = place(index, step);
+        }
+        app.update();
+        let world = app.world().resource::<CollisionWorld>();
+        for (index, &entity) in entities.iter().enumerate() {
+            let placed = world.collider(entity).unwrap();
+            let expected = place(index, step).translation.truncate();
+            assert_eq!(placed.iso.translation, expected, "collider {index}");
+            let shape = app.world().get::<Collider>(entity).unwrap().shared_shape();
+            assert!(Arc::ptr_eq(shape, &placed.shape), "collider {index}");
+            assert_eq!(placed.bounds, Some(Bounds::of(shape, &placed.iso)));
+        }
+    }
+}
