@@ -25,12 +25,24 @@ pub(crate) fn shape_head(shape: &Shape) -> f32 {
     shape.reach()
 }
 
-/// A polygon's first point and normal (their lines, in its own allocation), summed;
-/// zero for other shapes, which hold what a query reads in place.
+/// A polygon's first and last points (the lines of its points, in its own
+/// allocation), summed; zero for other shapes, which hold their points in place. What
+/// placing a collider reads, where a pair test reads all of [`shape_body`].
 #[inline]
-pub(crate) fn shape_body(shape: &Shape) -> f32 {
+pub(crate) fn shape_points(shape: &Shape) -> f32 {
     match shape {
-        Shape::Polygon(polygon) => polygon.points()[0].x + polygon.normals()[0].x,
+        Shape::Polygon(polygon) => {
+            let points = polygon.points();
+            points[0].x + points[points.len() - 1].x
+        }
         _ => 0.0,
     }
+}
+
+/// Every line of a polygon's own allocation (its face lanes, points and normals:
+/// [`Shape::preload`]); nothing for other shapes, which hold what a query reads in
+/// place.
+#[inline]
+pub(crate) fn shape_body(shape: &Shape) {
+    shape.preload();
 }

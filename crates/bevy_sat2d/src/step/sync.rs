@@ -20,7 +20,7 @@ use crate::components::static_collider::StaticCollider;
 use crate::components::swept_collider::SweptCollider;
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
-use crate::step::read_ahead::{BATCH, READ_AHEAD_FROM, shape_body, shape_head};
+use crate::step::read_ahead::{BATCH, READ_AHEAD_FROM, shape_head, shape_points};
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_translation::PlacedTranslation;
 use crate::world::sweep::Sweep;
@@ -205,7 +205,7 @@ pub(crate) fn sync_colliders(
                 sum += shape_head(shape);
             }
             for shape in shapes() {
-                sum += shape_body(shape);
+                sum += shape_points(shape);
             }
             core::hint::black_box(sum);
             for (data, placed_translation) in batch.into_iter().flatten() {

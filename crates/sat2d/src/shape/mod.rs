@@ -12,11 +12,11 @@ pub(crate) mod face_lanes;
 mod measure;
 mod polygon_metrics;
 pub(crate) mod polygon_store;
+mod preload;
 pub(crate) mod rounded_convex;
 mod segment;
 pub(crate) mod shape_data;
 mod shape_kind;
-
 pub use capsule::Capsule;
 pub use circle::Circle;
 pub use concave_polygon::ConcavePolygon;
