@@ -316,7 +316,8 @@ fn main() {
         "(per pair, criterion medians; ratio = {PARRY2D} time / sat2d time; int, pre and con, pre: the\n\
          same ratios with sat2d's queries run in batches of 16 pairs whose shapes are read first\n\
          (Shape::preload); overlap: pairs where only one library reports an overlap; shallower:\n\
-         sat2d's MTV is shorter than parry2d's depth and was checked to separate (parry2d measures max A - min B per axis, too deep in containment);\n\
+         sat2d's MTV is shorter than parry2d's depth and was checked to separate (parry2d\n\
+         measures max A - min B per axis, too deep in containment);\n\
          parry short: sat2d deeper, sat2d's MTV separates and parry2d's does not (EPA stopped\n\
          early); wrong: anything else, must be 0)"
     );
