@@ -114,6 +114,11 @@
 //!   smallest subnormal `f32` to `f32::MAX`; it is normalized (in `f64`) to unit length.
 //! - **Polygons** may have up to [`MAX_POLYGON_POINTS`] points, in either winding;
 //!   they are stored counter-clockwise with their edge normals.
+//! - **Many pairs over shapes spread in memory.** Each shape's data is one or two
+//!   allocations, out of cache in a large scene. Testing pairs in batches of about 16,
+//!   with [`Shape::preload`] called on each batch's shapes first, makes the batch's
+//!   cache misses overlap (at 100,000 scattered pairs, polygon `contact` about 15% faster,
+//!   circle–polygon about 35%).
 
 //! ## Where things are
 //!
