@@ -145,19 +145,48 @@ fn preload(batch: &[(Box<Placed>, Box<Placed>)]) {
     }
 }
 
+/// `query` run over `pairs` in batches of [`PRELOAD_BATCH`], each batch's shapes read
+/// first ([`preload`]), its answers summed.
+fn in_preloaded_batches<T: core::iter::Sum<T>>(
+    pairs: &[(Box<Placed>, Box<Placed>)],
+    query: fn(&[(Box<Placed>, Box<Placed>)]) -> T,
+) -> T {
+    pairs
+        .chunks(PRELOAD_BATCH)
+        .map(|batch| {
+            preload(batch);
+            query(batch)
+        })
+        .sum()
+}
+
+/// How many of `pairs` sat2d finds intersecting.
+fn count_intersecting(pairs: &[(Box<Placed>, Box<Placed>)]) -> usize {
+    pairs
+        .iter()
+        .filter(|(a, b)| {
+            sat2d::intersects(black_box(&a.shape), &a.iso, black_box(&b.shape), &b.iso)
+        })
+        .count()
+}
+
+/// The sum of sat2d's contact depths over `pairs`.
+fn sum_of_depths(pairs: &[(Box<Placed>, Box<Placed>)]) -> f32 {
+    pairs
+        .iter()
+        .filter_map(|(a, b)| {
+            sat2d::contact(black_box(&a.shape), &a.iso, black_box(&b.shape), &b.iso)
+        })
+        .map(|contact| contact.depth)
+        .sum()
+}
+
 fn bench_set(criterion: &mut Criterion, set: &PairSet) {
     let mut group = criterion.benchmark_group(&set.name);
     group.throughput(Throughput::Elements(set.pairs.len() as u64));
     group.sample_size(20);
     group.bench_function("sat2d_intersects", |bencher| {
-        bencher.iter(|| {
-            set.pairs
-                .iter()
-                .filter(|(a, b)| {
-                    sat2d::intersects(black_box(&a.shape), &a.iso, black_box(&b.shape), &b.iso)
-                })
-                .count()
-        });
+        bencher.iter(|| count_intersecting(&set.pairs));
     });
     group.bench_function("parry2d_intersection_test", |bencher| {
         bencher.iter(|| {
@@ -176,56 +205,16 @@ fn bench_set(criterion: &mut Criterion, set: &PairSet) {
         });
     });
     group.bench_function("sat2d_contact", |bencher| {
-        bencher.iter(|| {
-            set.pairs
-                .iter()
-                .filter_map(|(a, b)| {
-                    sat2d::contact(black_box(&a.shape), &a.iso, black_box(&b.shape), &b.iso)
-                })
-                .map(|c| c.depth)
-                .sum::<f32>()
-        });
+        bencher.iter(|| sum_of_depths(&set.pairs));
     });
     // The same queries over batches of 16 pairs, each batch's shapes read first with
     // `Shape::preload` (what a caller with many pairs to test can do): the lines of a
     // batch's shapes arrive in one round trip instead of one per query.
     group.bench_function("sat2d_intersects_preloaded", |bencher| {
-        bencher.iter(|| {
-            set.pairs
-                .chunks(PRELOAD_BATCH)
-                .map(|batch| {
-                    preload(batch);
-                    batch
-                        .iter()
-                        .filter(|(a, b)| {
-                            sat2d::intersects(
-                                black_box(&a.shape),
-                                &a.iso,
-                                black_box(&b.shape),
-                                &b.iso,
-                            )
-                        })
-                        .count()
-                })
-                .sum::<usize>()
-        });
+        bencher.iter(|| in_preloaded_batches(&set.pairs, count_intersecting));
     });
     group.bench_function("sat2d_contact_preloaded", |bencher| {
-        bencher.iter(|| {
-            set.pairs
-                .chunks(PRELOAD_BATCH)
-                .map(|batch| {
-                    preload(batch);
-                    batch
-                        .iter()
-                        .filter_map(|(a, b)| {
-                            sat2d::contact(black_box(&a.shape), &a.iso, black_box(&b.shape), &b.iso)
-                        })
-                        .map(|c| c.depth)
-                        .sum::<f32>()
-                })
-                .sum::<f32>()
-        });
+        bencher.iter(|| in_preloaded_batches(&set.pairs, sum_of_depths));
     });
     group.bench_function("parry2d_contact", |bencher| {
         bencher.iter(|| {
