@@ -10,7 +10,9 @@
 //! - `outlines_4096`: 8 overlapping pairs of 4,096-point outlines;
 //! - `stars_64`: the adversarial pairs at 64 points, two 32-spike stars with one
 //!   centre (B turned by half a spike) and a half-size one at the centre of the other,
-//!   where every part pair's difference holds the origin.
+//!   where every part pair's difference holds the origin;
+//! - `spiky_find`: the hardest pair below 64 points known, a spiky 63-point star at the
+//!   centre of a 54-point outline (a `concave_mtv` fuzz find).
 //!
 //! Then criterion times the whole 64-point set (`outlines_64_all`, divide by 400 for
 //! one query), its slowest pair (`outlines_64_slowest`) and the slowest 4,096-point
@@ -102,6 +104,8 @@ fn main() {
             (star, Iso::IDENTITY, half, Iso::IDENTITY),
         ],
     );
+
+    survey("spiky_find", &[outlines::spiky_find()]);
 
     let mut criterion = Criterion::default().configure_from_args();
     let mut group = criterion.benchmark_group(GROUP);

@@ -150,26 +150,7 @@ fn random_concave_pairs_up_to_64_points_get_a_minimal_push() {
 /// it.
 #[test]
 fn a_spiky_star_at_the_centre_of_a_jagged_outline_gets_a_minimal_push() {
-    let ranged =
-        |bits: u16, low: f32, high: f32| low + (high - low) * f32::from(bits) / f32::from(u16::MAX);
-    let scale = 10f32.powf(ranged(43433, -1.0, 2.0));
-    let outline = |count: usize, radii: [u8; 2], nudges: &[u8], size: u16| {
-        let size = scale * ranged(size, 1.0, 3.0);
-        let step = core::f32::consts::TAU / count as f32;
-        let points: Vec<Vec2> = (0..count)
-            .map(|i| {
-                let radius = 0.2 + 0.8 * f32::from(radii[i % 2]) / 255.0;
-                let nudge = nudges
-                    .get(i)
-                    .map_or(0.0, |bits| (f32::from(*bits) / 255.0 - 0.5) * 0.66);
-                Vec2::from_angle(step * (i as f32 + nudge)) * radius * size
-            })
-            .collect();
-        Shape::polygon(&points).unwrap()
-    };
-    let a = outline(54, [154, 169], &[183, 86], 43433);
-    let b = outline(63, [183, 86], &[], 1322);
-    let iso_a = Iso::new(Vec2::ZERO, ranged(39, 0.0, core::f32::consts::TAU));
-    let contact = check(&a, &iso_a, &b, &Iso::IDENTITY, "spiky star at the centre");
+    let (a, iso_a, b, iso_b) = outlines::spiky_find();
+    let contact = check(&a, &iso_a, &b, &iso_b, "spiky star at the centre");
     assert!(contact.depth > 20.0, "{contact:?}");
 }
