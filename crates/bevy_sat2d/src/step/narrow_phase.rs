@@ -23,7 +23,7 @@ use sat2d::broad_phase::IdPair;
 
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
-use crate::step::read_ahead::{BATCH, READ_AHEAD_FROM, shape_body, shape_head};
+use crate::step::read_ahead::{BATCH, READ_AHEAD_FROM};
 use crate::step::restored_pairs::compare_with_restored;
 use crate::step::swept_contact::contact_at_impact;
 use crate::world::collider_sides::TestSide;
@@ -333,11 +333,11 @@ fn run_in_order(candidates: &[IdPair], results: &mut [PairResult], sides: &[Test
             sum += a.iso.translation.x + b.iso.translation.x;
         }
         for (a, b) in to_test() {
-            sum += shape_head(shape_of(a)) + shape_head(shape_of(b));
+            sum += shape_of(a).reach() + shape_of(b).reach();
         }
         for (a, b) in to_test() {
-            shape_body(shape_of(a));
-            shape_body(shape_of(b));
+            shape_of(a).preload();
+            shape_of(b).preload();
         }
         std::hint::black_box(sum);
         for (&ids, result) in pairs.iter().zip(batch.iter_mut()) {

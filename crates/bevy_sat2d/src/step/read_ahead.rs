@@ -18,16 +18,9 @@ pub(crate) const BATCH: usize = 16;
 /// thread, the narrow phase 0.263–0.267 ms without them, 0.328–0.336 ms with).
 pub(crate) const READ_AHEAD_FROM: usize = 32_768;
 
-/// The shape's reach, the line a query reads first, for a read ahead (see the
-/// module doc): summed by the caller and passed to `black_box`.
-#[inline]
-pub(crate) fn shape_head(shape: &Shape) -> f32 {
-    shape.reach()
-}
-
 /// A polygon's first and last points (the lines of its points, in its own
 /// allocation), summed; zero for other shapes, which hold their points in place. What
-/// placing a collider reads, where a pair test reads all of [`shape_body`].
+/// placing a collider reads, where a pair test reads all of [`Shape::preload`].
 #[inline]
 pub(crate) fn shape_points(shape: &Shape) -> f32 {
     match shape {
@@ -37,12 +30,4 @@ pub(crate) fn shape_points(shape: &Shape) -> f32 {
         }
         _ => 0.0,
     }
-}
-
-/// Every line of a polygon's own allocation (its face lanes, points and normals:
-/// [`Shape::preload`]); nothing for other shapes, which hold what a query reads in
-/// place.
-#[inline]
-pub(crate) fn shape_body(shape: &Shape) {
-    shape.preload();
 }

@@ -20,7 +20,7 @@ use crate::components::static_collider::StaticCollider;
 use crate::components::swept_collider::SweptCollider;
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
-use crate::step::read_ahead::{BATCH, READ_AHEAD_FROM, shape_head, shape_points};
+use crate::step::read_ahead::{BATCH, READ_AHEAD_FROM, shape_points};
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_translation::PlacedTranslation;
 use crate::world::sweep::Sweep;
@@ -202,7 +202,7 @@ pub(crate) fn sync_colliders(
             let shapes = || batch.iter().flatten().map(|(data, _)| data.1.shape());
             let mut sum = 0.0;
             for shape in shapes() {
-                sum += shape_head(shape);
+                sum += shape.reach();
             }
             for shape in shapes() {
                 sum += shape_points(shape);

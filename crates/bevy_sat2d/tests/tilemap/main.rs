@@ -89,7 +89,6 @@ fn spawn_map(app: &mut App, text: &str, map_type: TilemapType, rule: TileRule) -
     Map { tilemap, tiles }
 }
 
-/// The number of tile colliders of `tilemap`'s level.
 /// Spawns a tile of texture 0 at `position` of `tilemap` and puts it in the storage.
 fn spawn_tile(app: &mut App, tilemap: Entity, position: TilePos) -> Entity {
     let tile = app
@@ -101,6 +100,7 @@ fn spawn_tile(app: &mut App, tilemap: Entity, position: TilePos) -> Entity {
     tile
 }
 
+/// The number of tile colliders of `tilemap`'s level.
 fn level_colliders(app: &mut App, tilemap: Entity) -> usize {
     let mut query = app.world_mut().query::<&TileCollider>();
     query
