@@ -8,8 +8,8 @@
 //! each shape in its own allocation and the pairs in a seeded random order, so that the
 //! larger sets read memory as a game's narrow phase does, out of cache. It prints how
 //! often the two disagree (overlap, or depth beyond 1e-3 relative) and the speed ratios
-//! from criterion's medians. sat2d's two queries are also timed in batches of 16 pairs
-//! whose shapes are first read with `Shape::preload`, as a caller with many pairs can.
+//! from criterion's medians. sat2d's two queries are also timed over the whole slice at
+//! once (`sat2d::intersects_each`, `sat2d::contact_each`), as a caller with many pairs can.
 //!
 //! parry2d is sat2d's dev-dependency, 0.27. The same file runs against parry2d 0.31.1 in
 //! `benches/parry_peers` (`cargo bench --manifest-path benches/parry_peers/Cargo.toml`);
@@ -134,30 +134,25 @@ fn compare(set: &PairSet) -> Agreement {
     agreement
 }
 
-/// Pairs per batch in the `_preloaded` variants.
-const PRELOAD_BATCH: usize = 16;
-
-/// Reads every line of both shapes of each pair of `batch` ([`Shape::preload`]).
-fn preload(batch: &[(Box<Placed>, Box<Placed>)]) {
-    for (a, b) in batch {
-        a.shape.preload();
-        b.shape.preload();
-    }
+/// A bench pair's shapes and placements, as [`sat2d::contact_each`] takes them.
+fn shapes_of(pair: &(Box<Placed>, Box<Placed>)) -> sat2d::PairRef<'_> {
+    (&pair.0.shape, &pair.0.iso, &pair.1.shape, &pair.1.iso)
 }
 
-/// `query` run over `pairs` in batches of [`PRELOAD_BATCH`], each batch's shapes read
-/// first ([`preload`]), its answers summed.
-fn in_preloaded_batches<T: core::iter::Sum<T>>(
-    pairs: &[(Box<Placed>, Box<Placed>)],
-    query: fn(&[(Box<Placed>, Box<Placed>)]) -> T,
-) -> T {
-    pairs
-        .chunks(PRELOAD_BATCH)
-        .map(|batch| {
-            preload(batch);
-            query(batch)
-        })
-        .sum()
+/// How many of `pairs` [`sat2d::intersects_each`] finds intersecting.
+fn count_intersecting_each(pairs: &[(Box<Placed>, Box<Placed>)]) -> usize {
+    let mut count = 0;
+    sat2d::intersects_each(black_box(pairs), shapes_of, |_| count += 1);
+    count
+}
+
+/// The sum of [`sat2d::contact_each`]'s depths over `pairs`.
+fn sum_of_depths_each(pairs: &[(Box<Placed>, Box<Placed>)]) -> f32 {
+    let mut sum = 0.0;
+    sat2d::contact_each(black_box(pairs), shapes_of, |_, contact| {
+        sum += contact.depth;
+    });
+    sum
 }
 
 /// How many of `pairs` sat2d finds intersecting.
@@ -207,14 +202,13 @@ fn bench_set(criterion: &mut Criterion, set: &PairSet) {
     group.bench_function("sat2d_contact", |bencher| {
         bencher.iter(|| sum_of_depths(&set.pairs));
     });
-    // The same queries over batches of 16 pairs, each batch's shapes read first with
-    // `Shape::preload` (what a caller with many pairs to test can do): the lines of a
-    // batch's shapes arrive in one round trip instead of one per query.
-    group.bench_function("sat2d_intersects_preloaded", |bencher| {
-        bencher.iter(|| in_preloaded_batches(&set.pairs, count_intersecting));
+    // The same queries over the whole slice of pairs (`intersects_each`,
+    // `contact_each`), which ask for the memory of the pairs ahead while solving one.
+    group.bench_function("sat2d_intersects_each", |bencher| {
+        bencher.iter(|| count_intersecting_each(&set.pairs));
     });
-    group.bench_function("sat2d_contact_preloaded", |bencher| {
-        bencher.iter(|| in_preloaded_batches(&set.pairs, sum_of_depths));
+    group.bench_function("sat2d_contact_each", |bencher| {
+        bencher.iter(|| sum_of_depths_each(&set.pairs));
     });
     group.bench_function("parry2d_contact", |bencher| {
         bencher.iter(|| {
@@ -268,8 +262,8 @@ fn main() {
         "sat con",
         "parry con",
         "ratio",
-        "int, pre",
-        "con, pre",
+        "int, each",
+        "con, each",
     );
     for (name, count, agreement) in rows {
         let per_pair = |function| median_ns(&name, function).map(|ns| ns / count as f64);
@@ -278,8 +272,8 @@ fn main() {
             per_pair("parry2d_intersection_test"),
             per_pair("sat2d_contact"),
             per_pair("parry2d_contact"),
-            per_pair("sat2d_intersects_preloaded"),
-            per_pair("sat2d_contact_preloaded"),
+            per_pair("sat2d_intersects_each"),
+            per_pair("sat2d_contact_each"),
         ) else {
             println!("{name:<22} (no criterion estimates: run without --test/--list)");
             continue;
@@ -302,9 +296,9 @@ fn main() {
         );
     }
     println!(
-        "(per pair, criterion medians; ratio = {PARRY2D} time / sat2d time; int, pre and con, pre: the\n\
-         same ratios with sat2d's queries run in batches of 16 pairs whose shapes are read first\n\
-         (Shape::preload); overlap: pairs where only one library reports an overlap; shallower:\n\
+        "(per pair, criterion medians; ratio = {PARRY2D} time / sat2d time; int, each and con, each:\n\
+         the same ratios with sat2d's queries over the whole slice (intersects_each,\n\
+         contact_each); overlap: pairs where only one library reports an overlap; shallower:\n\
          sat2d's MTV is shorter than parry2d's depth and was checked to separate (parry2d\n\
          measures max A - min B per axis, too deep in containment);\n\
          parry short: sat2d deeper, sat2d's MTV separates and parry2d's does not (EPA stopped\n\

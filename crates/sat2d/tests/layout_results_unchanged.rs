@@ -10,7 +10,10 @@
 //! `contact` (normal, depth, points, containment flags, minimality), `cast_ray`,
 //! `cast_shape` and `distance`, so a single changed bit in any answer changes it.
 
-use sat2d::{Iso, Ray, Rot, Shape, Vec2};
+mod common;
+
+use common::seeded_shapes::random_shape;
+use sat2d::{Iso, Ray, Rot, Vec2};
 
 /// The hash of every answer over the seeded set, recorded from the code before the
 /// layout changed (commit e9824ad), and recorded again when the concave MTV's search
@@ -45,63 +48,6 @@ impl Hasher {
     fn vector(&mut self, value: Vec2) {
         self.float(value.x);
         self.float(value.y);
-    }
-}
-
-/// A convex polygon of `count` vertices around the origin, each at a random radius.
-fn random_convex(rng: &mut fastrand::Rng, count: usize) -> Shape {
-    loop {
-        let radius = 0.3 + 2.0 * rng.f32();
-        let step = core::f32::consts::TAU / count as f32;
-        let points: Vec<Vec2> = (0..count)
-            .map(|index| {
-                Vec2::from_angle(step * (index as f32 + 0.8 * (rng.f32() - 0.5)))
-                    * radius
-                    * (0.7 + 0.3 * rng.f32())
-            })
-            .collect();
-        if let Ok(shape) = Shape::convex_hull(&points) {
-            return shape;
-        }
-    }
-}
-
-/// A star: concave, split into convex parts.
-fn random_star(rng: &mut fastrand::Rng) -> Shape {
-    let tips = rng.usize(4..=7);
-    let (outer, inner) = (1.0 + rng.f32(), 0.4 + 0.3 * rng.f32());
-    let points: Vec<Vec2> = (0..tips * 2)
-        .map(|index| {
-            let radius = if index % 2 == 0 { outer } else { inner };
-            Vec2::from_angle(index as f32 * core::f32::consts::PI / tips as f32) * radius
-        })
-        .collect();
-    Shape::polygon(&points).expect("a star is simple")
-}
-
-fn random_shape(rng: &mut fastrand::Rng) -> Shape {
-    match rng.usize(0..10) {
-        0..=3 => {
-            let count = rng.usize(3..=8);
-            random_convex(rng, count)
-        }
-        4 | 5 => {
-            let count = rng.usize(9..=16);
-            random_convex(rng, count)
-        }
-        6 => {
-            let count = rng.usize(17..=24);
-            random_convex(rng, count)
-        }
-        7 => Shape::circle(0.2 + 1.5 * rng.f32()),
-        8 => match rng.usize(0..2) {
-            0 => Shape::capsule(0.2 + 0.5 * rng.f32(), 0.3 + 2.0 * rng.f32()),
-            _ => Shape::segment(
-                Vec2::new(-1.0 - rng.f32(), rng.f32() - 0.5),
-                Vec2::new(1.0 + rng.f32(), rng.f32() - 0.5),
-            ),
-        },
-        _ => random_star(rng),
     }
 }
 

@@ -33,6 +33,7 @@ mod contact_with_neighbours;
 mod containment;
 mod core_form;
 mod core_intersection;
+mod each_pair;
 mod explain;
 mod kernel;
 mod manifold;
@@ -65,6 +66,7 @@ pub use cast::{
 };
 pub use contact::Contact;
 pub use contact_with_neighbours::contact_with_neighbours;
+pub use each_pair::{PairRef, contact_each, intersects_each};
 pub use explain::{AxisProjection, AxisSource, SatExplanation, explain};
 
 /// The tolerance that makes "closed set" decisions robust in `f32`, relative to the

@@ -19,6 +19,8 @@
 
 use glam::Vec2;
 
+use prefetch_index::prefetch_index;
+
 use super::face_lanes::{FaceBlock, LanePolygon, face_blocks};
 
 /// The points, normals and face lanes of a polygon of up to `POINTS` vertices, in
@@ -49,19 +51,20 @@ impl<const BLOCKS: usize, const POINTS: usize> LaneStore<BLOCKS, POINTS> {
         })
     }
 
-    /// One value from every cache line that the first `count` points' lanes, points
-    /// and normals occupy (the lanes' 96-byte blocks start on lines 0 and 1 of each
-    /// block; points and normals, 32-byte aligned, cross a line every four slots).
+    /// Asks for every cache line that the first `count` points' lanes, points and
+    /// normals occupy (the lanes' 96-byte blocks start on lines 0 and 1 of each block;
+    /// points and normals, 32-byte aligned, cross a line every four slots), without
+    /// waiting for any.
     #[inline(always)]
-    fn line_values(&self, count: usize) -> f32 {
-        let mut sum = 0.0;
-        for block in &self.blocks[..count.div_ceil(8)] {
-            sum += block.normal_xs[0] + block.offsets[0];
+    fn ask_for_lines(&self, count: usize) {
+        for block in 0..count.div_ceil(8) {
+            prefetch_index(self.blocks.as_slice(), block);
+            prefetch_index(self.blocks[block].offsets.as_slice(), 0);
         }
         for index in (0..count).step_by(4) {
-            sum += self.points[index].x + self.normals[index].x;
+            prefetch_index(self.points.as_slice(), index);
+            prefetch_index(self.normals.as_slice(), index);
         }
-        sum
     }
 
     /// The polygon of the first `count` points in lane form.
@@ -127,21 +130,22 @@ impl PolygonStore {
         }
     }
 
-    /// Reads every cache line of the store at once, before a query reads any of it.
+    /// Asks for every cache line of the store at once, before a query reads any of it.
     ///
     /// A pair query reads the lanes first and then, at the face the scan found, a
     /// point and a normal: an address known only after the scan. Out of cache each of
-    /// those reads waits for the one before it, a memory round trip apiece. Touched
-    /// here together, the lines of both shapes' stores arrive in one round trip. Above
-    /// 16 vertices nothing is read (the scalar kernels read the points in order).
+    /// those reads waits for the one before it, a memory round trip apiece. Asked for
+    /// together, the lines of both shapes' stores arrive in one round trip; being
+    /// prefetches, not loads, the asking never stalls the core while they travel.
+    /// Above 16 vertices nothing is asked for (the scalar kernels read the points in
+    /// order).
     #[inline(always)]
     pub fn preload(&self) {
-        let sum = match &self.layout {
-            Layout::OneBlock(store) => store.line_values(self.count),
-            Layout::TwoBlocks(store) => store.line_values(self.count),
-            Layout::Wide(_) => return,
-        };
-        core::hint::black_box(sum);
+        match &self.layout {
+            Layout::OneBlock(store) => store.ask_for_lines(self.count),
+            Layout::TwoBlocks(store) => store.ask_for_lines(self.count),
+            Layout::Wide(_) => {}
+        }
     }
 
     /// The polygon in lane form, for polygons of up to 16 vertices.

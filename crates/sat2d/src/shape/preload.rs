@@ -1,16 +1,19 @@
-//! [`Shape::preload`]: every cache line of a shape's data read at once, for callers
-//! that query many shapes scattered in memory.
+//! [`Shape::preload`]: every cache line of a shape's data asked for at once, for
+//! callers that query many shapes scattered in memory.
 
 use crate::Shape;
 
 impl Shape {
-    /// Reads every cache line that a query on this shape reads, all at once, and does
-    /// nothing else with them. Call it on the shapes of a batch of queries before
-    /// running the batch: a shape out of cache then costs the batch one memory round
-    /// trip instead of one per query. A polygon of up to 16 vertices is read whole (its
-    /// face lanes, points and normals, one allocation). Any other shape reads nothing
+    /// Asks for every cache line that a query on this shape reads, all at once, as
+    /// prefetches: it reads the shape's record (the address of its data) and waits for
+    /// nothing else. Call it on the shapes of a batch of queries before running the
+    /// batch: a shape out of cache then costs the batch one memory round trip instead
+    /// of one per query. A polygon of up to 16 vertices is asked for whole (its face
+    /// lanes, points and normals, one allocation). Any other shape asks for nothing
     /// here: it holds what a query reads in place, or a large polygon's kernels read its
-    /// points in order anyway.
+    /// points in order anyway. [`contact_each`](crate::contact_each) and
+    /// [`intersects_each`](crate::intersects_each) call it for the pairs ahead of the
+    /// one they solve.
     ///
     /// ```
     /// use sat2d::{Iso, Shape, Vec2};

@@ -4,6 +4,7 @@
 
 pub mod exact;
 pub mod lines;
+pub mod seeded_shapes;
 pub mod stars;
 pub mod strategies;
 
