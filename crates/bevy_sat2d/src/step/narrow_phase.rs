@@ -23,7 +23,7 @@ use sat2d::broad_phase::IdPair;
 
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
-use crate::step::read_ahead::{BATCH, READ_AHEAD_FROM};
+use crate::step::read_ahead::{SHAPES_AHEAD, SIDES_AHEAD, STORES_AHEAD, ask_for};
 use crate::step::restored_pairs::compare_with_restored;
 use crate::step::swept_contact::contact_at_impact;
 use crate::world::collider_sides::TestSide;
@@ -296,53 +296,40 @@ fn run_tests(
     });
 }
 
-/// Runs the tests of `results` (of the pairs `candidates`) in order, [`BATCH`] pairs at
-/// a time (from [`READ_AHEAD_FROM`] ids on; one by one below). A test waits on memory for each side's [`TestSide`] (indexed by entity, so
-/// the second id of a pair lands anywhere among 100k), then for its shape (an
-/// allocation of its own, an `Arc` shared with its `Collider`), then for a polygon's
-/// store (lanes, points and normals): three rounds, each a cache miss at 100k colliders (and a TLB miss among
-/// tens of megabytes). Reading ahead one pair at a time, each round still stalled the
-/// core when it reached the head of its window. So each batch is read in three short
-/// loops first, every load of a loop independent of the others, so that the batch's
-/// misses of one round are all in flight at once, then tested from the cache:
-///
-/// ```text
-/// for each batch of 16 pairs:
-///     read both sides of each pair to test       (16 × 2 misses, overlapped)
-///     read both shapes' reach                    (16 × 2 misses, overlapped)
-///     read every line of a polygon's store       (Shape::preload, overlapped)
-///     test each pair
-/// ```
+/// Runs the tests of `results` (of the pairs `candidates`) in order. A test waits on
+/// memory for each side's [`TestSide`] (indexed by id, so the second id of a pair lands
+/// anywhere among 100k), then for its shape (an allocation of its own, an `Arc` shared
+/// with its `Collider`), then for a polygon's store (lanes, points and normals): three
+/// rounds, each a cache miss in a large scene. Each round is asked for ahead of the
+/// test, by prefetches that never stall the core, one
+/// round per distance: the sides [`SIDES_AHEAD`] pairs ahead, the shapes (whose address
+/// is in the side, arrived by then) [`SHAPES_AHEAD`] ahead, the stores
+/// ([`Shape::preload`]) [`STORES_AHEAD`] ahead. Pairs with nothing to test (reused
+/// results) are skipped at every distance. In a scene that fits in cache the asking
+/// costs about nothing (10k rotating colliders: narrow stage 0.28–0.31 ms without it,
+/// 0.27 ms with); at 100k it saves a sixth (5.9 → 4.9 ms).
 fn run_in_order(candidates: &[IdPair], results: &mut [PairResult], sides: &[TestSide]) {
-    if sides.len() < READ_AHEAD_FROM {
-        for (&ids, result) in candidates.iter().zip(results.iter_mut()) {
-            run_test(ids, result, sides);
+    let to_test = |index: usize, results: &[PairResult]| {
+        results
+            .get(index)
+            .filter(|result| result.test != Test::None)
+            .map(|_| candidates[index])
+            .map(|(a, b)| (&sides[a as usize], &sides[b as usize]))
+    };
+    for index in 0..candidates.len() {
+        if let Some((a, b)) = to_test(index + SIDES_AHEAD, results) {
+            ask_for(a);
+            ask_for(b);
         }
-        return;
-    }
-    for (pairs, batch) in candidates.chunks(BATCH).zip(results.chunks_mut(BATCH)) {
-        let to_test = || {
-            pairs
-                .iter()
-                .zip(batch.iter())
-                .filter(|(_, result)| result.test != Test::None)
-                .map(|(&(a, b), _)| (&sides[a as usize], &sides[b as usize]))
-        };
-        let mut sum = 0.0;
-        for (a, b) in to_test() {
-            sum += a.iso.translation.x + b.iso.translation.x;
+        if let Some((a, b)) = to_test(index + SHAPES_AHEAD, results) {
+            ask_for(shape_of(a));
+            ask_for(shape_of(b));
         }
-        for (a, b) in to_test() {
-            sum += shape_of(a).reach() + shape_of(b).reach();
-        }
-        for (a, b) in to_test() {
+        if let Some((a, b)) = to_test(index + STORES_AHEAD, results) {
             shape_of(a).preload();
             shape_of(b).preload();
         }
-        std::hint::black_box(sum);
-        for (&ids, result) in pairs.iter().zip(batch.iter_mut()) {
-            run_test(ids, result, sides);
-        }
+        run_test(candidates[index], &mut results[index], sides);
     }
 }
 

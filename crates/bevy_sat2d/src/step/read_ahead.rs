@@ -8,26 +8,48 @@
 //! turn. Read in a short loop first, every load independent of the others, the misses
 //! of a whole batch are in flight at once; the work then finds the lines in cache.
 
+use bevy::prelude::Entity;
+use prefetch_index::prefetch_index;
 use sat2d::Shape;
 
-/// How many colliders or pairs are read ahead at once.
-pub(crate) const BATCH: usize = 16;
+use crate::world::collision_world::CollisionWorld;
+
+/// How many rows ahead of the one it places the sync asks for a collider's record and
+/// shape.
+pub(crate) const ROWS_AHEAD: usize = 16;
+
+/// How many rows ahead of the one it places the sync asks for a polygon's points
+/// ([`Shape::preload`]; its shape, asked for earlier, has arrived). Less than
+/// [`ROWS_AHEAD`].
+pub(crate) const POINTS_AHEAD: usize = 8;
+
+/// How many pairs ahead of its test the narrow phase asks for a pair's two sides.
+pub(crate) const SIDES_AHEAD: usize = 12;
+
+/// How many pairs ahead of its test the narrow phase asks for a pair's two shapes (the
+/// sides, asked for [`SIDES_AHEAD`] pairs ahead, have arrived).
+pub(crate) const SHAPES_AHEAD: usize = 8;
+
+/// How many pairs ahead of its test the narrow phase asks for the stores of a pair's
+/// polygons ([`Shape::preload`]; the shapes have arrived).
+pub(crate) const STORES_AHEAD: usize = 4;
+
+/// Asks for the cache line where `value` starts, without waiting for it (a prefetch):
+/// the core goes on, and the line is in cache by the time it is read.
+#[inline(always)]
+pub(crate) fn ask_for<T>(value: &T) {
+    prefetch_index(core::slice::from_ref(value), 0);
+}
 
 /// From this many colliders (or ids) on, a stage reads each batch ahead. Below it the
 /// shapes stay in cache and the reads ahead are pure cost (at 10k colliders, one
 /// thread, the narrow phase 0.263–0.267 ms without them, 0.328–0.336 ms with).
 pub(crate) const READ_AHEAD_FROM: usize = 32_768;
 
-/// A polygon's first and last points (the lines of its points, in its own
-/// allocation), summed; zero for other shapes, which hold their points in place. What
-/// placing a collider reads, where a pair test reads all of [`Shape::preload`].
-#[inline]
-pub(crate) fn shape_points(shape: &Shape) -> f32 {
-    match shape {
-        Shape::Polygon(polygon) => {
-            let points = polygon.points();
-            points[0].x + points[points.len() - 1].x
-        }
-        _ => 0.0,
-    }
+/// Asks for what placing the collider of `entity` with `shape` reads: its record (by
+/// entity index, as [`CollisionWorld::id_for`] finds it) and its shape.
+#[inline(always)]
+pub(crate) fn ask_for_row(world: &CollisionWorld, entity: &Entity, shape: &Shape) {
+    prefetch_index(&world.colliders, entity.index_u32() as usize);
+    ask_for(shape);
 }

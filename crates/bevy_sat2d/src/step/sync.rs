@@ -20,7 +20,7 @@ use crate::components::static_collider::StaticCollider;
 use crate::components::swept_collider::SweptCollider;
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
-use crate::step::read_ahead::{BATCH, READ_AHEAD_FROM, shape_points};
+use crate::step::read_ahead::{POINTS_AHEAD, READ_AHEAD_FROM, ROWS_AHEAD, ask_for_row};
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_translation::PlacedTranslation;
 use crate::world::sweep::Sweep;
@@ -191,26 +191,28 @@ pub(crate) fn sync_colliders(
             moved += usize::from(sync_tracked(world, &data, placed_translation));
         }
     } else {
-        // Placing a collider reads its shape (and a polygon's points): out of cache in
-        // a scene this large, so each batch's shapes are read ahead first.
+        // Placing a collider reads its record and its shape (and a polygon's points):
+        // out of cache in a scene this large, so they are asked for ahead, rows
+        // `ROWS_AHEAD` on kept in a ring (see `read_ahead`).
         let mut rows = moving.iter_mut();
-        loop {
-            let batch: [_; BATCH] = core::array::from_fn(|_| rows.next());
-            if batch[0].is_none() {
-                break;
+        let mut ring: [_; ROWS_AHEAD] = core::array::from_fn(|_| None);
+        for slot in &mut ring {
+            *slot = rows.next();
+            if let Some((data, _)) = slot {
+                ask_for_row(world, &data.0, data.1.shape());
             }
-            let shapes = || batch.iter().flatten().map(|(data, _)| data.1.shape());
-            let mut sum = 0.0;
-            for shape in shapes() {
-                sum += shape.reach();
+        }
+        let mut next = 0;
+        while let Some((data, placed_translation)) = ring[next].take() {
+            ring[next] = rows.next();
+            if let Some((data, _)) = &ring[next] {
+                ask_for_row(world, &data.0, data.1.shape());
             }
-            for shape in shapes() {
-                sum += shape_points(shape);
+            next = (next + 1) % ROWS_AHEAD;
+            if let Some((data, _)) = &ring[(next + POINTS_AHEAD) % ROWS_AHEAD] {
+                data.1.shape().preload();
             }
-            core::hint::black_box(sum);
-            for (data, placed_translation) in batch.into_iter().flatten() {
-                moved += usize::from(sync_tracked(world, &data, placed_translation));
-            }
+            moved += usize::from(sync_tracked(world, &data, placed_translation));
         }
     }
     changed_statics(&statics, |change| {

@@ -90,15 +90,15 @@ fn a_settled_level_reads_no_record() {
     assert_eq!(flagged(&app), 0);
 }
 
-/// Past `READ_AHEAD_FROM` ids the tests read each batch ahead before testing it: every
-/// result is the one its pair gets tested on its own, in entity order, and a result
+/// The tests ask for the memory of the pairs ahead before testing each: every result is
+/// the one its pair gets tested on its own, in entity order, and a result
 /// with nothing to test is left as it was (40 circles and squares in a wavy row, their
-/// ids spread over more than the threshold, entities in the reverse order of ids).
+/// ids spread over 40,000, entities in the reverse order of ids).
 #[test]
 fn tests_read_ahead_give_each_pair_its_own_result() {
     use std::sync::Arc;
 
-    let count = READ_AHEAD_FROM + 64;
+    let count = 40_000;
     let mut sides = vec![TestSide::default(); count];
     let ids: Vec<u32> = (0..40).map(|index| index * (count as u32 / 40)).collect();
     for (index, &id) in ids.iter().enumerate() {
