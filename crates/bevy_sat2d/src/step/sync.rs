@@ -204,14 +204,16 @@ pub(crate) fn sync_colliders(
         }
         let mut next = 0;
         while let Some((data, placed_translation)) = ring[next].take() {
+            // Row i taken from slot `next`: the slot `k` on holds row i + k, and this
+            // one takes row i + ROWS_AHEAD.
             ring[next] = rows.next();
             if let Some((data, _)) = &ring[next] {
                 ask_for_row(world, &data.0, data.1.shape());
             }
-            next = (next + 1) % ROWS_AHEAD;
             if let Some((data, _)) = &ring[(next + POINTS_AHEAD) % ROWS_AHEAD] {
                 data.1.shape().preload();
             }
+            next = (next + 1) % ROWS_AHEAD;
             moved += usize::from(sync_tracked(world, &data, placed_translation));
         }
     }
