@@ -301,10 +301,9 @@ fn run_tests(
 /// anywhere among 100k), then for its shape (an allocation of its own, an `Arc` shared
 /// with its `Collider`), then for a polygon's store (lanes, points and normals): three
 /// rounds, each a cache miss in a large scene. Each round is asked for ahead of the
-/// test, by prefetches that never stall the core, one
-/// round per distance: the sides [`SIDES_AHEAD`] pairs ahead, the shapes (whose address
-/// is in the side, arrived by then) [`SHAPES_AHEAD`] ahead, the stores
-/// ([`Shape::preload`]) [`STORES_AHEAD`] ahead. Pairs with nothing to test (reused
+/// test, by prefetches that never stall the core, one round per distance: the sides
+/// [`SIDES_AHEAD`] pairs ahead, the shapes (whose address is in the side, arrived by
+/// then) [`SHAPES_AHEAD`] ahead, the stores ([`Shape::preload`]) [`STORES_AHEAD`] ahead. Pairs with nothing to test (reused
 /// results) are skipped at every distance. In a scene that fits in cache the asking
 /// costs about nothing (10k rotating colliders: narrow stage 0.28–0.31 ms without it,
 /// 0.27 ms with); at 100k it saves a sixth (5.9 → 4.9 ms).
