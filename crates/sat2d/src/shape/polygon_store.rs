@@ -18,7 +18,6 @@
 //! one slice.
 
 use glam::Vec2;
-
 use prefetch_index::prefetch_index;
 
 use super::face_lanes::{FaceBlock, LanePolygon, face_blocks};
