@@ -8,31 +8,21 @@
 //! `CollidingEntities` grows once per step, so a pile-up's millions of pairs are
 //! written without regrowth.
 
-use bevy::ecs::entity_disabling::Disabled;
 use bevy::ecs::observer::Observer;
-use bevy::ecs::query::Allow;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 
 use sat2d::broad_phase::IdPair;
 
 use crate::diagnostics::SatDiagnostics;
-use crate::events::colliding_entities::CollidingEntities;
 use crate::events::collision_event::{CollisionEnded, CollisionEvent, CollisionStarted};
 use crate::events::collision_observers::CollisionObservers;
 use crate::sat_config::SatConfig;
 use crate::world::collision_world::CollisionWorld;
 use crate::world::counts::Counts;
-use crate::world::pair_result::{EntityPair, PairResult};
+use crate::world::pair_result::{EntityPair, PairResult, in_entity_order};
 use crate::world::touching_pairs::TouchingPairs;
-
-/// An entity losing more partners than this in one step has its `CollidingEntities`
-/// rebuilt from the touching pairs instead of scanned once per lost partner (a pile-up
-/// coming apart would otherwise cost the square of its size).
-const REBUILD_AFTER: u32 = 32;
-
-/// The mark, in [`CollisionWorld::partner_counts`], of an id whose list is rebuilt.
-const REBUILT: u32 = 1 << 31;
+use partner_lists::{ListEdits, Lists, empty_every_list};
 
 /// An iterator that knows its exact length, so a `Vec` it extends reserves once.
 struct Counted<I> {
@@ -85,11 +75,12 @@ pub(crate) fn report_collisions(
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
     mut events: MessageWriter<CollisionEvent>,
-    mut colliding: Query<&mut CollidingEntities, Allow<Disabled>>,
+    mut colliding: Lists,
     mut commands: Commands,
     config: Res<SatConfig>,
     observer_entities: Query<&Observer>,
     mut observers: Local<CollisionObservers>,
+    mut edits: Local<ListEdits>,
     touching_pairs: Option<ResMut<TouchingPairs>>,
 ) {
     let start = Instant::now();
@@ -102,6 +93,7 @@ pub(crate) fn report_collisions(
             &world,
             counts,
             &mut partner_counts,
+            &mut edits,
             &mut events,
             &mut colliding,
             &mut commands,
@@ -133,104 +125,65 @@ fn keep_touching_pairs(world: &CollisionWorld, touching_pairs: &mut TouchingPair
     }
 }
 
-/// After a snapshot was loaded, every `CollidingEntities` may hold the abandoned
-/// future's partners: empties them all and marks the ids of this step's touching pairs
-/// to be refilled ([`REBUILT`]).
-fn empty_every_list(
-    world: &CollisionWorld,
-    partner_counts: &mut [u32],
-    colliding: &mut Query<&mut CollidingEntities, Allow<Disabled>>,
-) {
-    for mut list in colliding.iter_mut() {
-        if !list.0.is_empty() {
-            list.0.clear();
-        }
-    }
-    for ((a, b), _) in world.pair_results().filter(|(_, result)| result.touching) {
-        partner_counts[a as usize] = REBUILT;
-        partner_counts[b as usize] = REBUILT;
-    }
-}
-
 /// Reports the pairs that ended and started: their messages, `CollidingEntities` and
 /// observer events.
+#[expect(clippy::too_many_arguments, reason = "the stage's parts, passed once")]
 fn report_changes(
     world: &CollisionWorld,
     counts: Counts,
     partner_counts: &mut Vec<u32>,
+    edits: &mut ListEdits,
     events: &mut MessageWriter<CollisionEvent>,
-    colliding: &mut Query<&mut CollidingEntities, Allow<Disabled>>,
+    colliding: &mut Lists,
     commands: &mut Commands,
     observers: &CollisionObservers,
 ) {
     partner_counts.resize(world.colliders.len(), 0);
     let restored = world.restored_step;
 
+    edits.list_ended(ended_pairs(world));
     events.write_batch(Counted {
-        iterator: ended_pairs(world).map(|(a, b)| CollisionEvent::Ended { a, b }),
+        iterator: edits.ended().map(|(a, b)| CollisionEvent::Ended { a, b }),
         left: counts.ended,
     });
-    // Lists that lose many partners are rebuilt below rather than scanned per partner.
-    for (a, b) in ended_pairs(world) {
-        partner_counts[a.index_u32() as usize] += 1;
-        partner_counts[b.index_u32() as usize] += 1;
-    }
-    let mut any_rebuilt = false;
-    for (a, b) in ended_pairs(world) {
-        for (entity, other) in [(a, b), (b, a)] {
-            // Only entities still alive (they keep `CollidingEntities`) are told.
-            let Ok(mut touching) = colliding.get_mut(entity) else {
-                continue;
-            };
-            let count = &mut partner_counts[entity.index_u32() as usize];
-            if restored {
-                // Every list is rebuilt below.
-            } else if *count & REBUILT != 0 {
-                // Emptied already; refilled from the touching pairs.
-            } else if *count > REBUILD_AFTER {
-                touching.0.clear();
-                *count = REBUILT;
-                any_rebuilt = true;
-            } else {
-                touching.remove(other);
-            }
-            if observers.ended.contains(entity) {
+    let mut any_rebuilt = edits.remove_ended(partner_counts, restored, colliding);
+    if !observers.ended.is_empty() {
+        // Only entities still alive (they keep `CollidingEntities`) are told.
+        for &(entity, other) in edits.lost_partners() {
+            if observers.ended.contains(entity) && colliding.contains(entity) {
                 commands.trigger(CollisionEnded { entity, other });
             }
         }
-    }
-    // Only the ids of ended pairs were counted: clear those, keeping the marks.
-    for (a, b) in ended_pairs(world) {
-        partner_counts[a.index_u32() as usize] &= REBUILT;
-        partner_counts[b.index_u32() as usize] &= REBUILT;
     }
     if restored {
         empty_every_list(world, partner_counts, colliding);
         any_rebuilt = true;
     }
 
+    edits.list_started(world);
     events.write_batch(Counted {
-        iterator: pairs_where(world, PairResult::started).map(|((a, b), ids, result)| {
+        iterator: edits.started().iter().map(|&(ids, (a, b), result)| {
+            let ((a, b), _) = in_entity_order(ids, a, b);
             CollisionEvent::Started {
                 a,
                 b,
-                time_of_impact: swept_time(world, ids, result),
+                time_of_impact: swept_time(world, ids, &result),
             }
         }),
         left: counts.started,
     });
-    add_partners(world, partner_counts, any_rebuilt, colliding);
-    clear_partner_counts(world, partner_counts, any_rebuilt);
+    edits.add_started(world, partner_counts, any_rebuilt, colliding);
     if observers.started.is_empty() {
         return;
     }
-    for ((a, b), pair, result) in pairs_where(world, PairResult::started) {
+    for &(pair, entities, result) in edits.started() {
+        let ((a, b), _) = in_entity_order(pair, entities.0, entities.1);
         for (entity, other) in [(a, b), (b, a)] {
-            if !observers.started.contains(entity) || colliding.get(entity).is_err() {
+            if !observers.started.contains(entity) || !colliding.contains(entity) {
                 continue;
             }
             // Computed only here, for an entity someone watches.
-            let Some(contact) = world.contact_of(pair, result) else {
+            let Some(contact) = world.contact_of(pair, &result) else {
                 continue;
             };
             commands.trigger(CollisionStarted {
@@ -241,7 +194,7 @@ fn report_changes(
                 } else {
                     contact.flipped()
                 },
-                time_of_impact: swept_time(world, pair, result),
+                time_of_impact: swept_time(world, pair, &result),
             });
         }
     }
@@ -273,85 +226,7 @@ fn write_ongoing(world: &CollisionWorld, count: usize, events: &mut MessageWrite
     });
 }
 
-/// The pairs whose entities [`add_partners`] may count: those that started, or every
-/// touching pair when some list is rebuilt.
-fn partner_pairs(
-    world: &CollisionWorld,
-    any_rebuilt: bool,
-) -> impl Iterator<Item = (IdPair, &PairResult)> {
-    world
-        .pair_results()
-        .filter(move |(_, r)| if any_rebuilt { r.touching } else { r.started() })
-}
-
-/// Zeroes `partner_counts` again where this step wrote it: at the ids of the pairs
-/// that ended and of those [`partner_pairs`] walks. A step costs its pairs, never a pass
-/// over every collider.
-fn clear_partner_counts(world: &CollisionWorld, partner_counts: &mut [u32], any_rebuilt: bool) {
-    for (a, b) in ended_pairs(world) {
-        partner_counts[a.index_u32() as usize] = 0;
-        partner_counts[b.index_u32() as usize] = 0;
-    }
-    for ((a, b), _) in partner_pairs(world, any_rebuilt) {
-        partner_counts[a as usize] = 0;
-        partner_counts[b as usize] = 0;
-    }
-    debug_assert!(partner_counts.iter().all(|&count| count == 0));
-}
-
-/// Adds to each `CollidingEntities` its new partners: those of the pairs that started,
-/// and every touching partner for a list emptied to be rebuilt (marked [`REBUILT`] in
-/// `partner_counts`, which holds nothing else on entry; `any_rebuilt` says whether any
-/// is). Each list grows once, by the count of its new partners.
-fn add_partners(
-    world: &CollisionWorld,
-    partner_counts: &mut [u32],
-    any_rebuilt: bool,
-    colliding: &mut Query<&mut CollidingEntities, Allow<Disabled>>,
-) {
-    // A pair adds `other` to `entity`'s list if it started, or if the list is rebuilt.
-    let adds = |result: &PairResult, id: u32, counts: &[u32]| {
-        result.touching && (!result.touched_before || counts[id as usize] & REBUILT != 0)
-    };
-    let touching = || partner_pairs(world, any_rebuilt);
-    for (ids, result) in touching() {
-        for id in [ids.0, ids.1] {
-            if adds(result, id, partner_counts) {
-                partner_counts[id as usize] += 1;
-            }
-        }
-    }
-    // First each pair's smaller id, whose pairs come in runs (one lookup per run), then
-    // its larger id.
-    for larger in [false, true] {
-        let mut current: Option<(u32, Mut<CollidingEntities>)> = None;
-        for (ids, result) in touching() {
-            let (id, other) = if larger { (ids.1, ids.0) } else { ids };
-            if !adds(result, id, partner_counts) {
-                continue;
-            }
-            if current.as_ref().is_none_or(|(held, _)| *held != id) {
-                current = colliding
-                    .get_mut(world.sides.entity(id))
-                    .ok()
-                    .map(|list| (id, list));
-                // The first of its pairs reserves room for all of them, then clears the
-                // count so it is not reserved again.
-                let count = &mut partner_counts[id as usize];
-                let new = *count & !REBUILT;
-                if let Some((_, list)) = current.as_mut()
-                    && new != 0
-                {
-                    list.0.reserve(new as usize);
-                    *count &= REBUILT;
-                }
-            }
-            if let Some((_, list)) = current.as_mut() {
-                list.0.push(world.sides.entity(other));
-            }
-        }
-    }
-}
+mod partner_lists;
 
 #[cfg(test)]
 mod tests;

@@ -52,6 +52,7 @@ pub use brute_force::BruteForce;
 pub use cell_size::{AUTO_CELL_FACTOR, AUTO_SAMPLE, CellSize};
 pub use error::BroadPhaseError;
 pub use mobility::Mobility;
+pub use pair_sort::{sort_by_first, sort_pairs};
 pub use spatial_hash_grid::{
     OVERSIZED_CELLS, SPATIAL_ORDER_FROM, STATIC_OVERSIZED_CELLS, SpatialHashGrid,
 };

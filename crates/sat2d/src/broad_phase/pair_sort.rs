@@ -1,7 +1,9 @@
 //! Sorting candidate pairs: a least-significant-digit radix sort on the packed pair
 //! (first id in the high half), through scratch room the caller keeps, so that a step
 //! that sorts allocates nothing once that room has grown to its largest pair count.
-//! (Library radix sorts allocate their scratch copy on every call.)
+//! (Library radix sorts allocate their scratch copy on every call.) Public, for a
+//! caller that sorts its own lists of pairs the same way (the plugin's per-collider
+//! edits, by collider).
 
 use super::IdPair;
 
@@ -25,7 +27,16 @@ const DIGITS: usize = (u64::BITS / DIGIT_BITS) as usize;
 /// Sorts `pairs` by first id, then second id. `scratch` is grown to the pairs' count
 /// while it runs, and keeps its room. One pass counts every digit's buckets; a digit
 /// every pair shares is not sorted on (ids below 2¹⁶ need four passes, not eight).
-pub(super) fn sort_pairs(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>) {
+///
+/// ```
+/// use sat2d::broad_phase::sort_pairs;
+///
+/// let mut pairs = vec![(3, 1), (1, 9), (3, 0), (1, 2)];
+/// let mut scratch = Vec::new();
+/// sort_pairs(&mut pairs, &mut scratch);
+/// assert_eq!(pairs, [(1, 2), (1, 9), (3, 0), (3, 1)]);
+/// ```
+pub fn sort_pairs(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>) {
     if pairs.len() < RADIX_FROM {
         pairs.sort_unstable();
         return;
@@ -35,8 +46,18 @@ pub(super) fn sort_pairs(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>) {
 
 /// Sorts `pairs` by first value only, keeping the order of pairs with equal first
 /// values (a stable sort): half the passes of [`sort_pairs`] when the pairs come in
-/// the order their second values should keep.
-pub(super) fn sort_by_first(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>) {
+/// the order their second values should keep. `scratch` as for [`sort_pairs`].
+///
+/// ```
+/// use sat2d::broad_phase::sort_by_first;
+///
+/// // Each value with the place it was found at: those of equal value keep their order.
+/// let mut pairs = vec![(7, 0), (2, 1), (7, 2), (2, 3)];
+/// let mut scratch = Vec::new();
+/// sort_by_first(&mut pairs, &mut scratch);
+/// assert_eq!(pairs, [(2, 1), (2, 3), (7, 0), (7, 2)]);
+/// ```
+pub fn sort_by_first(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>) {
     if pairs.len() < RADIX_FROM {
         pairs.sort_by_key(|&(first, _)| first);
         return;

@@ -2,7 +2,9 @@
 
 use super::*;
 use crate::components::collider::Collider;
+use crate::events::colliding_entities::CollidingEntities;
 use crate::plugin::SatPlugin;
+use partner_lists::REBUILD_AFTER;
 
 /// A centre circle touched by `count` small circles around it (too far apart to
 /// touch each other); then all but the first `kept` move away. Returns the app, the

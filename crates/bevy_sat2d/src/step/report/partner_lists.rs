@@ -1,0 +1,282 @@
+//! Keeping each collider's [`CollidingEntities`] current from the pairs that ended and
+//! started this step, one list at a time, in the order of the entities' indices.
+//!
+//! Each list is a component in Bevy's tables and a buffer of its own. A step of the
+//! plugin bench's 100k moving colliders changes about 15,000 pairs, so 30,000 lists,
+//! spread over megabytes: a walk in pair order that loads each list as it reaches it
+//! waits on a cache miss for the entity's location, another for the component, then
+//! another for its buffer. So the edits are sorted by entity index first (a radix
+//! sort, [`sort_by_first`], stable so each list's edits keep their order and the
+//! lists come out as they would unsorted). Then each list is found once, Bevy's
+//! entity records and tables are read in the order they lie in memory, and the walk
+//! asks for each component [`LISTS_AHEAD`] edits ahead and its buffer
+//! [`BUFFERS_AHEAD`] edits ahead, with a prefetch ([`ask_for`]).
+//!
+//! A list edit is `(entity, other)`: `other` is added to or dropped from `entity`'s
+//! list. Ids are entity indices, so `partner_counts` is indexed by `entity.index_u32()`.
+
+use bevy::ecs::entity_disabling::Disabled;
+use bevy::ecs::query::Allow;
+use bevy::prelude::*;
+use sat2d::broad_phase::{IdPair, sort_by_first};
+
+use crate::events::colliding_entities::CollidingEntities;
+use crate::step::read_ahead::ask_for;
+use crate::world::collision_world::CollisionWorld;
+use crate::world::pair_result::{EntityPair, PairResult};
+
+/// Every collider's list, as the events stage edits them.
+pub(super) type Lists<'world, 'state, 'query> =
+    Query<'world, 'state, &'query mut CollidingEntities, Allow<Disabled>>;
+
+/// An entity losing more partners than this in one step has its `CollidingEntities`
+/// rebuilt from the touching pairs instead of scanned once per lost partner (a pile-up
+/// coming apart would otherwise cost the square of its size).
+pub(super) const REBUILD_AFTER: u32 = 32;
+
+/// The mark, in [`CollisionWorld::partner_counts`], of an id whose list is rebuilt.
+const REBUILT: u32 = 1 << 31;
+
+/// How many edits ahead of the one it makes the walk asks for a list's
+/// component (to find it, Bevy reads the entity's location: an ordinary load).
+const LISTS_AHEAD: usize = 12;
+
+/// How many edits ahead the walk asks for a list's buffer (its component,
+/// asked for [`LISTS_AHEAD`] edits ahead, has arrived). Less than [`LISTS_AHEAD`].
+const BUFFERS_AHEAD: usize = 6;
+
+/// One started pair: its ids, its two entities in the same order, and its result.
+pub(super) type StartedPair = (IdPair, EntityPair, PairResult);
+
+/// The pairs that changed in one step and the list edits they make, kept between
+/// steps so that a step allocates nothing once they have grown to the scene's size.
+/// Each pair's entities are looked up once, for its message, its edits and its
+/// observers.
+#[derive(Default)]
+pub(crate) struct ListEdits {
+    /// The partners each entity loses: both sides of every pair that ended, in
+    /// id-pair order (each pair as `(a, b)` in entity order, then `(b, a)`).
+    removed: Vec<EntityPair>,
+    /// The pairs that started, in id-pair order.
+    started: Vec<StartedPair>,
+    /// The partners each entity gains: the smaller id's side of every pair that adds,
+    /// in id-pair order, then the larger id's.
+    added: Vec<EntityPair>,
+    /// The edits being made, each as its entity's index and its place in `removed` or
+    /// `added`, sorted by index (and place, within an index).
+    order: Vec<IdPair>,
+    /// The sort's scratch room.
+    scratch: Vec<IdPair>,
+}
+
+impl ListEdits {
+    /// Takes the pairs that `ended` (in entity order, in id-pair order) this step, both
+    /// ways round: the edits that [`Self::remove_ended`] makes.
+    pub(super) fn list_ended(&mut self, ended: impl Iterator<Item = EntityPair>) {
+        self.removed.clear();
+        for (a, b) in ended {
+            self.removed.extend([(a, b), (b, a)]);
+        }
+    }
+
+    /// The pairs [`Self::list_ended`] took, in entity order.
+    pub(super) fn ended(&self) -> impl ExactSizeIterator<Item = EntityPair> + '_ {
+        self.removed.iter().step_by(2).copied()
+    }
+
+    /// Each entity that lost a partner with that partner, both ways round for each
+    /// ended pair, in id-pair order (as [`Self::list_ended`] took them).
+    pub(super) fn lost_partners(&self) -> &[EntityPair] {
+        &self.removed
+    }
+
+    /// Takes the pairs that started this step from `world`'s results.
+    pub(super) fn list_started(&mut self, world: &CollisionWorld) {
+        self.started.clear();
+        self.started.extend(
+            world
+                .pair_results()
+                .filter(|(_, result)| result.started())
+                .map(|(ids, &result)| {
+                    let entities = (world.sides.entity(ids.0), world.sides.entity(ids.1));
+                    (ids, entities, result)
+                }),
+        );
+    }
+
+    /// The pairs [`Self::list_started`] took, in id-pair order.
+    pub(super) fn started(&self) -> &[StartedPair] {
+        &self.started
+    }
+
+    /// Drops each ended pair's partners from both lists. A list losing more than
+    /// [`REBUILD_AFTER`] is emptied and marked [`REBUILT`] in `partner_counts` instead,
+    /// and `restored` (a snapshot was loaded: every list is rebuilt) leaves them all as
+    /// they are. `partner_counts` holds zeros on entry, and on return only the marks.
+    /// Returns whether any list was marked.
+    pub(super) fn remove_ended(
+        &mut self,
+        partner_counts: &mut [u32],
+        restored: bool,
+        lists: &mut Lists,
+    ) -> bool {
+        sort_by_entity(&self.removed, &mut self.order, &mut self.scratch);
+        let mut any_rebuilt = false;
+        for_each_run(lists, &self.removed, &self.order, |entity, list, run| {
+            if restored {
+                // Every list is rebuilt from the touching pairs.
+            } else if run.len() > REBUILD_AFTER as usize {
+                list.0.clear();
+                partner_counts[entity.index_u32() as usize] = REBUILT;
+                any_rebuilt = true;
+            } else {
+                for &(_, place) in run {
+                    list.remove(self.removed[place as usize].1);
+                }
+            }
+        });
+        any_rebuilt
+    }
+
+    /// Adds to each list its new partners: those of the pairs that started (taken by
+    /// [`Self::list_started`]), and every touching partner for a list emptied to be
+    /// rebuilt (marked [`REBUILT`] in
+    /// `partner_counts`, which holds nothing else on entry; `any_rebuilt` says whether
+    /// any is). Each list grows once, by the count of its new partners. Leaves
+    /// `partner_counts` all zero.
+    pub(super) fn add_started(
+        &mut self,
+        world: &CollisionWorld,
+        partner_counts: &mut [u32],
+        any_rebuilt: bool,
+        lists: &mut Lists,
+    ) {
+        // A pair adds `other` to `id`'s list if it started, or if the list is rebuilt.
+        let adds = |result: &PairResult, id: u32| {
+            result.touching
+                && (!result.touched_before || partner_counts[id as usize] & REBUILT != 0)
+        };
+        // First each pair's smaller id, then its larger: sorted, each list gains its
+        // partners in the order it always has.
+        self.added.clear();
+        for larger in [false, true] {
+            let side = |(a, b): EntityPair| if larger { (b, a) } else { (a, b) };
+            if any_rebuilt {
+                for (ids, result) in world.pair_results() {
+                    if adds(result, if larger { ids.1 } else { ids.0 }) {
+                        let entities = (world.sides.entity(ids.0), world.sides.entity(ids.1));
+                        self.added.push(side(entities));
+                    }
+                }
+            } else {
+                let started = self.started.iter();
+                self.added
+                    .extend(started.map(|&(_, entities, _)| side(entities)));
+            }
+        }
+        sort_by_entity(&self.added, &mut self.order, &mut self.scratch);
+        for_each_run(lists, &self.added, &self.order, |_, list, run| {
+            list.0.reserve(run.len());
+            let added = &self.added;
+            list.0
+                .extend(run.iter().map(|&(_, place)| added[place as usize].1));
+        });
+        // Only the ids of this step's edits were marked: a step costs its pairs, never
+        // a pass over every collider.
+        for &(entity, _) in self.removed.iter().chain(&self.added) {
+            partner_counts[entity.index_u32() as usize] = 0;
+        }
+        debug_assert!(partner_counts.iter().all(|&count| count == 0));
+    }
+}
+
+/// Puts in `order` each of `edits` as its entity's index and its place in `edits`,
+/// sorted by index and then place.
+fn sort_by_entity(edits: &[EntityPair], order: &mut Vec<IdPair>, scratch: &mut Vec<IdPair>) {
+    order.clear();
+    order.extend(
+        edits
+            .iter()
+            .zip(0_u32..)
+            .map(|(&(entity, _), place)| (entity.index_u32(), place)),
+    );
+    sort_by_first(order, scratch);
+}
+
+/// After a snapshot was loaded, every `CollidingEntities` may hold the abandoned
+/// future's partners: empties them all and marks the ids of this step's touching pairs
+/// to be refilled ([`REBUILT`]).
+pub(super) fn empty_every_list(
+    world: &CollisionWorld,
+    partner_counts: &mut [u32],
+    lists: &mut Lists,
+) {
+    for mut list in lists.iter_mut() {
+        if !list.0.is_empty() {
+            list.0.clear();
+        }
+    }
+    for ((a, b), _) in world.pair_results().filter(|(_, result)| result.touching) {
+        partner_counts[a as usize] = REBUILT;
+        partner_counts[b as usize] = REBUILT;
+    }
+}
+
+/// Calls `edit` once per run of `order` (sorted [`sort_by_entity`]) to one entity of
+/// `edits`, in order, with the entity, its list and the run, skipping the entities
+/// that have no list (despawned). Asks for the lists of the runs ahead as it goes.
+fn for_each_run(
+    lists: &mut Lists,
+    edits: &[EntityPair],
+    order: &[IdPair],
+    mut edit: impl FnMut(Entity, &mut Mut<CollidingEntities>, &[IdPair]),
+) {
+    let entity_at = |index: usize| edits[order[index].1 as usize].0;
+    // The edits before these have had their list and their buffer asked for.
+    let (mut lists_asked, mut buffers_asked) = (0, 0);
+    let mut start = 0;
+    while start < order.len() {
+        let entity = entity_at(start);
+        let length = (start + 1..order.len())
+            .position(|index| entity_at(index) != entity)
+            .map_or(order.len() - start, |others| others + 1);
+        let ahead = |distance: usize| (start + distance).min(order.len());
+        lists_asked = ask_ahead(lists, &entity_at, lists_asked, ahead(LISTS_AHEAD), ask_for);
+        let ask_for_buffer = |list: &CollidingEntities| {
+            if let Some(first) = list.0.first() {
+                ask_for(first);
+            }
+        };
+        buffers_asked = ask_ahead(
+            lists,
+            &entity_at,
+            buffers_asked,
+            ahead(BUFFERS_AHEAD),
+            ask_for_buffer,
+        );
+        if let Ok(mut list) = lists.get_mut(entity) {
+            edit(entity, &mut list, &order[start..start + length]);
+        }
+        start += length;
+    }
+}
+
+/// Passes to `ask` the list of each run of edits that starts from index `from` up to
+/// `to` (`entity_at(index)`, the entity of edit `index`, defined up to `to`). Returns
+/// where the next call starts.
+fn ask_ahead(
+    lists: &Lists,
+    entity_at: &impl Fn(usize) -> Entity,
+    from: usize,
+    to: usize,
+    ask: impl Fn(&CollidingEntities),
+) -> usize {
+    for index in from..to {
+        let entity = entity_at(index);
+        let starts_run = index == 0 || entity_at(index - 1) != entity;
+        if starts_run && let Ok(list) = lists.get(entity) {
+            ask(list);
+        }
+    }
+    to.max(from)
+}
