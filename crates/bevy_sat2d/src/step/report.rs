@@ -85,14 +85,14 @@ pub(crate) fn report_collisions(
 ) {
     let start = Instant::now();
     // Taken out while the world is read; put back, all zero again, after.
-    let mut partner_counts = std::mem::take(&mut world.partner_counts);
+    let mut rebuilt_lists = std::mem::take(&mut world.rebuilt_lists);
     let counts = world.counts;
     if counts.started != 0 || counts.ended != 0 || world.restored_step {
         observers.refresh(observer_entities.iter());
         report_changes(
             &world,
             counts,
-            &mut partner_counts,
+            &mut rebuilt_lists,
             &mut edits,
             &mut events,
             &mut colliding,
@@ -103,7 +103,7 @@ pub(crate) fn report_collisions(
     if config.ongoing_events {
         write_ongoing(&world, counts.ongoing, &mut events);
     }
-    world.partner_counts = partner_counts;
+    world.rebuilt_lists = rebuilt_lists;
     if let Some(mut touching_pairs) = touching_pairs {
         keep_touching_pairs(&world, &mut touching_pairs);
     }
@@ -131,14 +131,14 @@ fn keep_touching_pairs(world: &CollisionWorld, touching_pairs: &mut TouchingPair
 fn report_changes(
     world: &CollisionWorld,
     counts: Counts,
-    partner_counts: &mut Vec<u32>,
+    rebuilt_lists: &mut Vec<bool>,
     edits: &mut ListEdits,
     events: &mut MessageWriter<CollisionEvent>,
     colliding: &mut Lists,
     commands: &mut Commands,
     observers: &CollisionObservers,
 ) {
-    partner_counts.resize(world.colliders.len(), 0);
+    rebuilt_lists.resize(world.colliders.len(), false);
     let restored = world.restored_step;
 
     edits.list_ended(ended_pairs(world));
@@ -146,7 +146,7 @@ fn report_changes(
         iterator: edits.ended().map(|(a, b)| CollisionEvent::Ended { a, b }),
         left: counts.ended,
     });
-    let mut any_rebuilt = edits.remove_ended(partner_counts, restored, colliding);
+    let mut any_rebuilt = edits.remove_ended(rebuilt_lists, restored, colliding);
     if !observers.ended.is_empty() {
         // Only entities still alive (they keep `CollidingEntities`) are told.
         for &(entity, other) in edits.lost_partners() {
@@ -156,7 +156,7 @@ fn report_changes(
         }
     }
     if restored {
-        empty_every_list(world, partner_counts, colliding);
+        empty_every_list(world, rebuilt_lists, colliding);
         any_rebuilt = true;
     }
 
@@ -172,7 +172,7 @@ fn report_changes(
         }),
         left: counts.started,
     });
-    edits.add_started(world, partner_counts, any_rebuilt, colliding);
+    edits.add_started(world, rebuilt_lists, any_rebuilt, colliding);
     if observers.started.is_empty() {
         return;
     }

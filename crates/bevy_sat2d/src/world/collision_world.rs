@@ -83,9 +83,9 @@ pub struct CollisionWorld {
     /// went (sorted by id, stably, before the narrow phase): the entities of last
     /// step's pairs that lost a record.
     pub(crate) forgotten: Vec<(u32, Entity)>,
-    /// The events stage's count of new partners per id (all zero between steps), to
-    /// grow each `CollidingEntities` once.
-    pub(crate) partner_counts: Vec<u32>,
+    /// The events stage's marks of the ids whose `CollidingEntities` it rebuilds this
+    /// step, indexed by id (all `false` between steps).
+    pub(crate) rebuilt_lists: Vec<bool>,
     /// This step's swept colliders that moved, recorded by the sync stage.
     pub(crate) sweeps: Vec<Sweep>,
     /// The sync's moves of placed colliders, `(id, new bounds)`, queued for the grid to

@@ -13,7 +13,7 @@
 //! [`BUFFERS_AHEAD`] edits ahead, with a prefetch ([`ask_for`]).
 //!
 //! A list edit is `(entity, other)`: `other` is added to or dropped from `entity`'s
-//! list. Ids are entity indices, so `partner_counts` is indexed by `entity.index_u32()`.
+//! list. Ids are entity indices, so `rebuilt_lists` is indexed by `entity.index_u32()`.
 
 use bevy::ecs::entity_disabling::Disabled;
 use bevy::ecs::query::Allow;
@@ -33,9 +33,6 @@ pub(super) type Lists<'world, 'state, 'query> =
 /// rebuilt from the touching pairs instead of scanned once per lost partner (a pile-up
 /// coming apart would otherwise cost the square of its size).
 pub(super) const REBUILD_AFTER: u32 = 32;
-
-/// The mark, in [`CollisionWorld::partner_counts`], of an id whose list is rebuilt.
-const REBUILT: u32 = 1 << 31;
 
 /// How many edits ahead of the one it makes the walk asks for a list's
 /// component (to find it, Bevy reads the entity's location: an ordinary load).
@@ -110,13 +107,12 @@ impl ListEdits {
     }
 
     /// Drops each ended pair's partners from both lists. A list losing more than
-    /// [`REBUILD_AFTER`] is emptied and marked [`REBUILT`] in `partner_counts` instead,
-    /// and `restored` (a snapshot was loaded: every list is rebuilt) leaves them all as
-    /// they are. `partner_counts` holds zeros on entry, and on return only the marks.
-    /// Returns whether any list was marked.
+    /// [`REBUILD_AFTER`] is emptied instead and marked in `rebuilt_lists` (all `false`
+    /// on entry), and `restored` (a snapshot was loaded: every list is rebuilt) leaves
+    /// them all as they are. Returns whether any list was marked.
     pub(super) fn remove_ended(
         &mut self,
-        partner_counts: &mut [u32],
+        rebuilt_lists: &mut [bool],
         restored: bool,
         lists: &mut Lists,
     ) -> bool {
@@ -127,7 +123,7 @@ impl ListEdits {
                 // Every list is rebuilt from the touching pairs.
             } else if run.len() > REBUILD_AFTER as usize {
                 list.0.clear();
-                partner_counts[entity.index_u32() as usize] = REBUILT;
+                rebuilt_lists[entity.index_u32() as usize] = true;
                 any_rebuilt = true;
             } else {
                 for &(_, place) in run {
@@ -140,21 +136,19 @@ impl ListEdits {
 
     /// Adds to each list its new partners: those of the pairs that started (taken by
     /// [`Self::list_started`]), and every touching partner for a list emptied to be
-    /// rebuilt (marked [`REBUILT`] in
-    /// `partner_counts`, which holds nothing else on entry; `any_rebuilt` says whether
-    /// any is). Each list grows once, by the count of its new partners. Leaves
-    /// `partner_counts` all zero.
+    /// rebuilt (marked in `rebuilt_lists`; `any_rebuilt` says whether any is). Each
+    /// list grows once, by the count of its new partners. Leaves `rebuilt_lists` all
+    /// `false`.
     pub(super) fn add_started(
         &mut self,
         world: &CollisionWorld,
-        partner_counts: &mut [u32],
+        rebuilt_lists: &mut [bool],
         any_rebuilt: bool,
         lists: &mut Lists,
     ) {
         // A pair adds `other` to `id`'s list if it started, or if the list is rebuilt.
         let adds = |result: &PairResult, id: u32| {
-            result.touching
-                && (!result.touched_before || partner_counts[id as usize] & REBUILT != 0)
+            result.touching && (!result.touched_before || rebuilt_lists[id as usize])
         };
         // First each pair's smaller id, then its larger: sorted, each list gains its
         // partners in the order it always has.
@@ -184,9 +178,9 @@ impl ListEdits {
         // Only the ids of this step's edits were marked: a step costs its pairs, never
         // a pass over every collider.
         for &(entity, _) in self.removed.iter().chain(&self.added) {
-            partner_counts[entity.index_u32() as usize] = 0;
+            rebuilt_lists[entity.index_u32() as usize] = false;
         }
-        debug_assert!(partner_counts.iter().all(|&count| count == 0));
+        debug_assert!(rebuilt_lists.iter().all(|&rebuilt| !rebuilt));
     }
 }
 
@@ -205,10 +199,10 @@ fn sort_by_entity(edits: &[EntityPair], order: &mut Vec<IdPair>, scratch: &mut V
 
 /// After a snapshot was loaded, every `CollidingEntities` may hold the abandoned
 /// future's partners: empties them all and marks the ids of this step's touching pairs
-/// to be refilled ([`REBUILT`]).
+/// to be refilled (in `rebuilt_lists`).
 pub(super) fn empty_every_list(
     world: &CollisionWorld,
-    partner_counts: &mut [u32],
+    rebuilt_lists: &mut [bool],
     lists: &mut Lists,
 ) {
     for mut list in lists.iter_mut() {
@@ -217,8 +211,8 @@ pub(super) fn empty_every_list(
         }
     }
     for ((a, b), _) in world.pair_results().filter(|(_, result)| result.touching) {
-        partner_counts[a as usize] = REBUILT;
-        partner_counts[b as usize] = REBUILT;
+        rebuilt_lists[a as usize] = true;
+        rebuilt_lists[b as usize] = true;
     }
 }
 

@@ -16,7 +16,7 @@ fn each_buffer(world: &mut CollisionWorld, mut visit: impl FnMut(&mut dyn Buffer
     visit(&mut world.swept_hits);
     visit(&mut world.sweep_tests);
     visit(&mut world.forgotten);
-    visit(&mut world.partner_counts);
+    visit(&mut world.rebuilt_lists);
     visit(&mut world.sweeps);
     visit(&mut world.swept_found);
     visit(&mut world.swept_pairs);
