@@ -26,7 +26,7 @@ use crate::sat_config::SatConfig;
 use crate::step::read_ahead::{SHAPES_AHEAD, SIDES_AHEAD, STORES_AHEAD, ask_for};
 use crate::step::restored_pairs::compare_with_restored;
 use crate::step::swept_contact::contact_at_impact;
-use crate::world::collider_sides::TestSide;
+use crate::world::collider_sides::{ColliderSides, TestSide};
 use crate::world::collision_world::CollisionWorld;
 use crate::world::counts::Counts;
 use crate::world::pair_result::{EndedPair, PairResult, SweptHit, Test, in_entity_order};
@@ -57,27 +57,23 @@ fn shape_of(side: &TestSide) -> &Shape {
 }
 
 /// The entity that held id `id` at the end of the last step, for a pair of that step:
-/// its record's, unless the record was made this step or is gone, when it is the
-/// entity of the first record `forgotten` (sorted by id, stably) lists for the id.
+/// its record's, as `sides` (refreshed for this step) keeps it, unless the record was
+/// made this step or is gone, when it is the entity of the first record `forgotten`
+/// (sorted by id, stably) lists for the id. The sides, not the records: at 100k
+/// colliders a record is a cache miss, and the entities are a compact array.
 ///
 /// # Panics
 ///
 /// If the id had no record last step (no pair of that step names it then).
-fn entity_last_step(
-    colliders: &[Option<PlacedCollider>],
-    forgotten: &[(u32, Entity)],
-    id: u32,
-    step: u64,
-) -> Entity {
-    match &colliders[id as usize] {
-        Some(placed) if placed.created_step != step => placed.entity,
-        _ => {
-            let first = forgotten.partition_point(|&(forgotten_id, _)| forgotten_id < id);
-            match forgotten.get(first) {
-                Some(&(found, entity)) if found == id => entity,
-                _ => panic!("a pair of the last step names collider {id}, which it had"),
-            }
-        }
+fn entity_last_step(sides: &ColliderSides, forgotten: &[(u32, Entity)], id: u32) -> Entity {
+    let entity = sides.entity(id);
+    if entity != Entity::PLACEHOLDER && !sides.created(id) {
+        return entity;
+    }
+    let first = forgotten.partition_point(|&(forgotten_id, _)| forgotten_id < id);
+    match forgotten.get(first) {
+        Some(&(found, entity)) if found == id => entity,
+        _ => panic!("a pair of the last step names collider {id}, which it had"),
     }
 }
 
@@ -88,12 +84,11 @@ fn end(
     ids: IdPair,
     old: &PairResult,
     ended: &mut Vec<EndedPair>,
-    colliders: &[Option<PlacedCollider>],
+    sides: &ColliderSides,
     forgotten: &[(u32, Entity)],
-    step: u64,
 ) {
     if old.touching {
-        let entity = |id| entity_last_step(colliders, forgotten, id, step);
+        let entity = |id| entity_last_step(sides, forgotten, id);
         let (entities, _) = in_entity_order(ids, entity(ids.0), entity(ids.1));
         ended.push((ids, entities));
     }
@@ -159,7 +154,7 @@ pub(crate) fn test_candidate_pairs(
         let mut last_step = previous_pairs.drain(..).zip(previous.drain(..)).peekable();
         for &ids in candidates.iter() {
             while let Some((old_ids, old)) = last_step.next_if(|(old_ids, _)| *old_ids < ids) {
-                end(old_ids, &old, ended, colliders, forgotten, step);
+                end(old_ids, &old, ended, sides, forgotten);
             }
             let old = last_step
                 .next_if(|(old_ids, _)| *old_ids == ids)
@@ -169,7 +164,7 @@ pub(crate) fn test_candidate_pairs(
             let renewed = sides.either_created(ids);
             let same = match old {
                 Some(old) if renewed => {
-                    end(ids, &old, ended, colliders, forgotten, step);
+                    end(ids, &old, ended, sides, forgotten);
                     None
                 }
                 old => old,
@@ -189,7 +184,7 @@ pub(crate) fn test_candidate_pairs(
                 same => {
                     // A swept touch of the last step is over, whatever this step finds.
                     if let Some(old) = same.filter(|old| old.swept) {
-                        end(ids, &old, ended, colliders, forgotten, step);
+                        end(ids, &old, ended, sides, forgotten);
                     }
                     let touched_before = same.is_some_and(|old| old.touching && !old.swept);
                     // A pair touching at the end of the last step starts its sweep touching:
@@ -204,7 +199,7 @@ pub(crate) fn test_candidate_pairs(
             }
         }
         for (old_ids, old) in last_step {
-            end(old_ids, &old, ended, colliders, forgotten, step);
+            end(old_ids, &old, ended, sides, forgotten);
         }
     }
     // Both drained: `previous_pairs` is the broad phase's next buffer, `previous` the

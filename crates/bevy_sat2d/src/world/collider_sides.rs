@@ -195,6 +195,11 @@ impl ColliderSides {
         &self.test_sides
     }
 
+    /// Whether the record of id `id` was made this step.
+    pub(crate) fn created(&self, id: u32) -> bool {
+        self.flags[id as usize] & CREATED != 0
+    }
+
     /// Whether either side's record was made this step.
     pub(crate) fn either_created(&self, ids: IdPair) -> bool {
         self.either(ids, CREATED)
