@@ -7,22 +7,19 @@
 
 use super::IdPair;
 
-/// Bits per digit: one pass per byte of the packed pair.
-const DIGIT_BITS: u32 = 8;
-
-/// Buckets per pass.
-const BUCKETS: usize = 1 << DIGIT_BITS;
-
 /// Below this many pairs a comparison sort (in place, no scratch) is as quick.
 const RADIX_FROM: usize = 128;
+
+/// Whether `pairs` are sorted by comparison: too few for a radix sort to pay, or too
+/// many for its `u32` counts (2³² pairs, 32 GiB).
+fn by_comparison(pairs: &[IdPair]) -> bool {
+    pairs.len() < RADIX_FROM || u32::try_from(pairs.len()).is_err()
+}
 
 /// The pair as one number that sorts as the pair does.
 fn packed((first, second): IdPair) -> u64 {
     (u64::from(first) << 32) | u64::from(second)
 }
-
-/// How many digits a packed pair has.
-const DIGITS: usize = (u64::BITS / DIGIT_BITS) as usize;
 
 /// Sorts `pairs` by first id, then second id. `scratch` is grown to the pairs' count
 /// while it runs, and keeps its room. One pass counts every digit's buckets; a digit
@@ -37,11 +34,12 @@ const DIGITS: usize = (u64::BITS / DIGIT_BITS) as usize;
 /// assert_eq!(pairs, [(1, 2), (1, 9), (3, 0), (3, 1)]);
 /// ```
 pub fn sort_pairs(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>) {
-    if pairs.len() < RADIX_FROM {
+    if by_comparison(pairs) {
         pairs.sort_unstable();
         return;
     }
-    radix_sort(pairs, scratch, 0);
+    // A byte a digit: 256 buckets, cheap to count and sum for a few thousand pairs.
+    radix_sort::<8, 256, 8>(pairs, scratch, 0);
 }
 
 /// Sorts `pairs` by first value only, keeping the order of pairs with equal first
@@ -58,21 +56,32 @@ pub fn sort_pairs(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>) {
 /// assert_eq!(pairs, [(2, 1), (2, 3), (7, 0), (7, 2)]);
 /// ```
 pub fn sort_by_first(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>) {
-    if pairs.len() < RADIX_FROM {
+    if by_comparison(pairs) {
         pairs.sort_by_key(|&(first, _)| first);
         return;
     }
-    radix_sort(pairs, scratch, DIGITS / 2);
+    // 11 bits a digit: 2,048 buckets (their counts still fit the first-level cache),
+    // three passes at most, and two for values below 2²² (a 100k-collider grid's cell
+    // keys, sorted every step, took three a byte at a time).
+    radix_sort::<11, 2048, 3>(pairs, scratch, 32);
 }
 
-/// The least-significant-digit radix sort on the packed pair, from digit `from_digit`
-/// up (stable, so the lower digits keep their order when skipped).
-fn radix_sort(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>, from_digit: usize) {
-    let mut counts = [[0_usize; BUCKETS]; DIGITS];
+/// The least-significant-digit radix sort on the packed pair's `DIGITS` digits of
+/// `BITS` bits from bit `from_bit` up (stable, so the bits below keep their order).
+/// `BUCKETS` is `2^BITS`.
+fn radix_sort<const BITS: u32, const BUCKETS: usize, const DIGITS: usize>(
+    pairs: &mut [IdPair],
+    scratch: &mut Vec<IdPair>,
+    from_bit: u32,
+) {
+    debug_assert_eq!(BUCKETS, 1 << BITS);
+    debug_assert!(from_bit as usize + DIGITS * BITS as usize >= u64::BITS as usize);
+    let shift_of = |place: usize| from_bit + place as u32 * BITS;
+    let mut counts = [[0_u32; BUCKETS]; DIGITS];
     for &pair in pairs.iter() {
         let key = packed(pair);
-        for (place, digit_counts) in counts.iter_mut().enumerate().skip(from_digit) {
-            digit_counts[((key >> (place as u32 * DIGIT_BITS)) as usize) & (BUCKETS - 1)] += 1;
+        for (place, digit_counts) in counts.iter_mut().enumerate() {
+            digit_counts[((key >> shift_of(place)) as usize) & (BUCKETS - 1)] += 1;
         }
     }
     // Only the tail past the old length is written when the room grows.
@@ -82,16 +91,19 @@ fn radix_sort(pairs: &mut [IdPair], scratch: &mut Vec<IdPair>, from_digit: usize
     scratch.truncate(pairs.len());
     // Whether the pairs, as sorted so far, are in `scratch` rather than `pairs`.
     let mut in_scratch = false;
-    for (place, digit_counts) in counts.iter().enumerate().skip(from_digit) {
-        if digit_counts.contains(&pairs.len()) {
+    // Counted in `u32`s, half the room (the callers sort 2³² pairs or more by
+    // comparison).
+    let length = pairs.len() as u32;
+    for (place, digit_counts) in counts.iter().enumerate() {
+        if digit_counts.contains(&length) {
             continue;
         }
-        let shift = place as u32 * DIGIT_BITS;
+        let shift = shift_of(place);
         let mut starts = [0_usize; BUCKETS];
         let mut total = 0;
         for (start, &count) in starts.iter_mut().zip(digit_counts) {
             *start = total;
-            total += count;
+            total += count as usize;
         }
         let (from, to) = if in_scratch {
             (&scratch[..], &mut pairs[..])
@@ -140,7 +152,14 @@ mod tests {
         #[test]
         fn sorts_by_first_as_a_stable_sort_does(
             mut pairs in proptest::collection::vec((0_u32..70_000, 0_u32..1_000_000), 0..2_000),
+            big_values in any::<bool>(),
         ) {
+            if big_values {
+                // First values that differ in every 11-bit digit, the top one included.
+                for pair in &mut pairs {
+                    pair.0 = pair.0.wrapping_mul(61_373);
+                }
+            }
             let mut expected = pairs.clone();
             expected.sort_by_key(|&(first, _)| first);
             let mut scratch = Vec::new();
