@@ -16,6 +16,7 @@ mod character_mover_filters;
 mod character_mover_first_frame;
 mod character_mover_platforms;
 mod character_mover_terrain;
+mod colliding_lists;
 mod control;
 mod events;
 mod fixed_timestep;
