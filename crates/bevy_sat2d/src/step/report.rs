@@ -6,7 +6,8 @@
 //! narrow phase lists the touches no result carries on ([`CollisionWorld::ended`]),
 //! both in id-pair order. Every message batch is reserved at its exact size, and each
 //! `CollidingEntities` grows once per step, so a pile-up's millions of pairs are
-//! written without regrowth.
+//! written without regrowth. The lists are edited in entity order, each found once
+//! ([`partner_lists`]).
 
 use bevy::ecs::observer::Observer;
 use bevy::platform::time::Instant;
@@ -84,7 +85,7 @@ pub(crate) fn report_collisions(
     touching_pairs: Option<ResMut<TouchingPairs>>,
 ) {
     let start = Instant::now();
-    // Taken out while the world is read; put back, all zero again, after.
+    // Taken out while the world is read; put back, all `false` again, after.
     let mut rebuilt_lists = std::mem::take(&mut world.rebuilt_lists);
     let counts = world.counts;
     if counts.started != 0 || counts.ended != 0 || world.restored_step {
