@@ -2,15 +2,15 @@
 //! started this step, one list at a time, in the order of the entities' indices.
 //!
 //! Each list is a component in Bevy's tables and a buffer of its own. A step of the
-//! plugin bench's 100k moving colliders changes about 15,000 pairs, so 30,000 lists,
-//! spread over megabytes: a walk in pair order that loads each list as it reaches it
-//! waits on a cache miss for the entity's location, another for the component, then
-//! another for its buffer. So the edits are sorted by entity index first (a radix
-//! sort, [`sort_by_first`], stable so each list's edits keep their order and the
-//! lists come out as they would unsorted). Then each list is found once, Bevy's
-//! entity records and tables are read in the order they lie in memory, and the walk
-//! asks for each component [`LISTS_AHEAD`] edits ahead and its buffer
-//! [`BUFFERS_AHEAD`] edits ahead, with a prefetch ([`ask_for`]).
+//! plugin bench's 100k moving colliders changes about 15,000 pairs, so 30,000 list
+//! edits, spread over megabytes: a walk in pair order that loads each list as it
+//! reaches it waits on a cache miss for the entity's location, another for the
+//! component, then another for its buffer. So the edits are sorted by entity index
+//! first (a radix sort, [`sort_by_first`], stable so each list's edits keep their order
+//! and the lists come out as they would unsorted). Then each list is found once, Bevy's
+//! entity records are read in index order (its table rows too, for entities spawned
+//! together), and the walk asks for each component [`LISTS_AHEAD`] edits ahead and
+//! its buffer [`BUFFERS_AHEAD`] edits ahead, with a prefetch ([`ask_for`]).
 //!
 //! A list edit is `(entity, other)`: `other` is added to or dropped from `entity`'s
 //! list. Ids are entity indices, so `rebuilt_lists` is indexed by `entity.index_u32()`.
