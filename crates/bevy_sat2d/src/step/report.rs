@@ -141,13 +141,19 @@ fn report_changes(
 ) {
     rebuilt_lists.resize(world.colliders.len(), false);
     let restored = world.restored_step;
-
     edits.list_ended(ended_pairs(world));
     events.write_batch(Counted {
         iterator: edits.ended().map(|(a, b)| CollisionEvent::Ended { a, b }),
         left: counts.ended,
     });
-    let mut any_rebuilt = edits.remove_ended(rebuilt_lists, restored, colliding);
+    let any_rebuilt = if restored {
+        // A snapshot was loaded: every list is emptied and rebuilt from the touching
+        // pairs, none edited.
+        empty_every_list(world, rebuilt_lists, colliding);
+        true
+    } else {
+        edits.remove_ended(rebuilt_lists, colliding)
+    };
     if !observers.ended.is_empty() {
         // Only entities still alive (they keep `CollidingEntities`) are told.
         for &(entity, other) in edits.lost_partners() {
@@ -155,10 +161,6 @@ fn report_changes(
                 commands.trigger(CollisionEnded { entity, other });
             }
         }
-    }
-    if restored {
-        empty_every_list(world, rebuilt_lists, colliding);
-        any_rebuilt = true;
     }
 
     edits.list_started(world);

@@ -108,20 +108,12 @@ impl ListEdits {
 
     /// Drops each ended pair's partners from both lists. A list losing more than
     /// [`REBUILD_AFTER`] is emptied instead and marked in `rebuilt_lists` (all `false`
-    /// on entry), and `restored` (a snapshot was loaded: every list is rebuilt) leaves
-    /// them all as they are. Returns whether any list was marked.
-    pub(super) fn remove_ended(
-        &mut self,
-        rebuilt_lists: &mut [bool],
-        restored: bool,
-        lists: &mut Lists,
-    ) -> bool {
+    /// on entry). Returns whether any list was marked.
+    pub(super) fn remove_ended(&mut self, rebuilt_lists: &mut [bool], lists: &mut Lists) -> bool {
         sort_by_entity(&self.removed, &mut self.order, &mut self.scratch);
         let mut any_rebuilt = false;
         for_each_run(lists, &self.removed, &self.order, |entity, list, run| {
-            if restored {
-                // Every list is rebuilt from the touching pairs.
-            } else if run.len() > REBUILD_AFTER as usize {
+            if run.len() > REBUILD_AFTER as usize {
                 list.0.clear();
                 rebuilt_lists[entity.index_u32() as usize] = true;
                 any_rebuilt = true;
