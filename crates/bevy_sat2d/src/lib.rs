@@ -220,8 +220,9 @@
 //! and `hypot` come from the pure-Rust `libm` crate, through [`sat2d::Rot`]; the
 //! platform's library differs between targets in the last bit), no fused
 //! multiply-add, SIMD minimum and maximum that pick the same lane on every target, pair
-//! lists sorted by entity index, no hash map whose order reaches a result, and a
-//! parallel narrow phase whose results do not depend on the thread count.
+//! lists sorted by entity index, no hash map whose order reaches a result, and parallel
+//! work (the narrow phase, a large scene's sync) whose results do not depend on the
+//! thread count.
 //!
 //! What a game must do: give the step the same inputs.
 //! - Build rotations from angles with deterministic maths: [`sat2d::Rot::from_angle`]

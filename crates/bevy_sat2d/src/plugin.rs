@@ -140,7 +140,7 @@ impl SatPlugin {
         self
     }
 
-    /// With the narrow phase on one thread.
+    /// With the whole step on one thread ([`SatConfig::parallel`] off).
     #[must_use]
     pub fn single_threaded(mut self) -> Self {
         self.config.parallel = false;

@@ -41,7 +41,8 @@ pub struct SatConfig {
     /// The broad phase's cell size (a change rebuilds the grid at the next step; a fixed
     /// side that is not finite and positive is ignored with a warning).
     pub cell_size: CellSize,
-    /// Whether the narrow phase may use Bevy's `ComputeTaskPool`. Results are the same
+    /// Whether the step may use Bevy's `ComputeTaskPool`: for the narrow phase's tests,
+    /// and from 32,768 collider ids for the sync's new places. Results are the same
     /// either way.
     pub parallel: bool,
     /// How many touching pairs make a pile-up worth a warning (default 200,000): the

@@ -8,6 +8,7 @@
 //! Exclusions and the filter hook cost nothing unless some collider has exclusions or
 //! the hook is set.
 
+use bevy::ecs::system::NonSendMarker;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use sat2d::broad_phase::BroadPhase;
@@ -21,6 +22,7 @@ use crate::world::placed_collider::{PlacedCollider, placed};
 
 /// Writes this step's candidate pairs into the world.
 pub(crate) fn find_candidate_pairs(
+    _main_thread: NonSendMarker,
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
     exclusions: Query<&CollisionExclusions>,

@@ -15,6 +15,7 @@
 //! impact ([`contact_at_impact`]). Such a result is never reused: it stood for one
 //! step's touch.
 
+use bevy::ecs::system::NonSendMarker;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::ComputeTaskPool;
@@ -97,6 +98,7 @@ fn end(
 /// Tests the candidate pairs; results land in `CollisionWorld::results`, in candidate
 /// order, so the output never depends on the thread count.
 pub(crate) fn test_candidate_pairs(
+    _main_thread: NonSendMarker,
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
     config: Res<SatConfig>,

@@ -10,6 +10,7 @@
 //! ([`partner_lists`]).
 
 use bevy::ecs::observer::Observer;
+use bevy::ecs::system::NonSendMarker;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 
@@ -73,6 +74,7 @@ fn ended_pairs(world: &CollisionWorld) -> impl Iterator<Item = EntityPair> + '_ 
 /// triggers `CollisionStarted`/`CollisionEnded` on each entity of a pair that some
 /// observer watches, and keeps `CollidingEntities` current.
 pub(crate) fn report_collisions(
+    _main_thread: NonSendMarker,
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
     mut events: MessageWriter<CollisionEvent>,

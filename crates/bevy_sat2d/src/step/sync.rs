@@ -8,6 +8,7 @@
 //! level costs 4 bytes read per static and component, a tight loop over arrays, and
 //! no static entity is fetched, placed or otherwise visited unless it changed.
 
+use bevy::ecs::system::NonSendMarker;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use sat2d::broad_phase::{BroadPhase, BroadPhaseError, CellSize, Mobility, SpatialHashGrid};
@@ -20,15 +21,17 @@ use crate::components::static_collider::StaticCollider;
 use crate::components::swept_collider::SweptCollider;
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
-use crate::step::read_ahead::{POINTS_AHEAD, READ_AHEAD_FROM, ROWS_AHEAD, ask_for_row};
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_translation::PlacedTranslation;
 use crate::world::sweep::Sweep;
 use crate::world::warnings::Warning;
 
 mod changed_statics;
+mod moving_rows;
+mod new_place;
 mod place_collider;
 use changed_statics::{StaticColliders, changed_statics};
+use moving_rows::{Halves, TWO_THREADS_FROM, sync_moving_in_turn, sync_moving_on_two_threads};
 use place_collider::place;
 
 type ColliderData = (
@@ -42,24 +45,28 @@ type ColliderData = (
     Has<CollisionExclusions>,
 );
 
+/// The colliders [`ChangedMovingColliders`] finds: moving ones whose shape, placement,
+/// layers, body or exclusions changed since the last step (new ones included).
+type ChangedMoving = (
+    Without<StaticCollider>,
+    Or<(
+        Changed<Collider>,
+        Changed<GlobalTransform>,
+        Changed<CollisionLayers>,
+        Changed<ColliderOf>,
+        Changed<CollisionExclusions>,
+    )>,
+);
+
 /// Moving colliders whose shape, placement, layers, body or exclusions changed since
 /// the last step (new ones included): unchanged colliders cost a few tick reads here,
 /// static ones nothing.
-type ChangedMovingColliders<'w, 's> = Query<
-    'w,
-    's,
-    (ColliderData, Option<&'static mut PlacedTranslation>),
-    (
-        Without<StaticCollider>,
-        Or<(
-            Changed<Collider>,
-            Changed<GlobalTransform>,
-            Changed<CollisionLayers>,
-            Changed<ColliderOf>,
-            Changed<CollisionExclusions>,
-        )>,
-    ),
->;
+type ChangedMovingColliders<'w, 's> =
+    Query<'w, 's, (ColliderData, Option<&'static mut PlacedTranslation>), ChangedMoving>;
+
+/// [`ChangedMovingColliders`] read only, for the threads that work out new places.
+type ChangedMovingReadOnly<'w, 's> =
+    Query<'w, 's, (ColliderData, Option<&'static PlacedTranslation>), ChangedMoving>;
 
 /// What the sync reads of one collider that changed.
 struct ColliderChange<'a> {
@@ -118,6 +125,19 @@ impl<'a> ColliderChange<'a> {
     }
 }
 
+/// The sync's queries of colliders, one used at a time: the changed moving ones, all
+/// of them (to place those whose refresh was queued), and the changed moving ones read
+/// only (for the threads that work out their new places).
+type ColliderQueries<'w, 's> = ParamSet<
+    'w,
+    's,
+    (
+        ChangedMovingColliders<'static, 'static>,
+        Query<'static, 'static, (ColliderData, Option<&'static mut PlacedTranslation>)>,
+        ChangedMovingReadOnly<'static, 'static>,
+    ),
+>;
+
 /// One row of [`ColliderData`].
 type ColliderDataItem<'a> = (
     Entity,
@@ -155,14 +175,13 @@ fn sync_tracked(
 /// went). A `SweptCollider` that moved from a place the last step knew gets its motion
 /// recorded, for the broad and narrow phases to sweep.
 pub(crate) fn sync_colliders(
+    _main_thread: NonSendMarker,
     mut world: ResMut<CollisionWorld>,
     mut diagnostics: ResMut<SatDiagnostics>,
-    mut colliders: ParamSet<(
-        ChangedMovingColliders,
-        Query<(ColliderData, Option<&mut PlacedTranslation>)>,
-    )>,
+    mut colliders: ColliderQueries,
     statics: StaticColliders,
     config: Res<SatConfig>,
+    mut halves: Local<Halves>,
 ) {
     let start = Instant::now();
     let world = &mut *world;
@@ -184,39 +203,12 @@ pub(crate) fn sync_colliders(
             placed.refresh_queued = false;
         }
     }
-    let mut moved = 0;
-    let mut moving = colliders.p0();
-    if world.colliders.len() < READ_AHEAD_FROM {
-        for (data, placed_translation) in &mut moving {
-            moved += usize::from(sync_tracked(world, &data, placed_translation));
-        }
-    } else {
-        // Placing a collider reads its record and its shape (and a polygon's points):
-        // out of cache in a scene this large, so they are asked for ahead, rows
-        // `ROWS_AHEAD` on kept in a ring (see `read_ahead`).
-        let mut rows = moving.iter_mut();
-        let mut ring: [_; ROWS_AHEAD] = core::array::from_fn(|_| None);
-        for slot in &mut ring {
-            *slot = rows.next();
-            if let Some((data, _)) = slot {
-                ask_for_row(world, &data.0, data.1.shape());
-            }
-        }
-        let mut next = 0;
-        while let Some((data, placed_translation)) = ring[next].take() {
-            // Row i taken from slot `next`: the slot `k` on holds row i + k, and this
-            // one takes row i + ROWS_AHEAD.
-            ring[next] = rows.next();
-            if let Some((data, _)) = &ring[next] {
-                ask_for_row(world, &data.0, data.1.shape());
-            }
-            if let Some((data, _)) = &ring[(next + POINTS_AHEAD) % ROWS_AHEAD] {
-                data.1.shape().preload();
-            }
-            next = (next + 1) % ROWS_AHEAD;
-            moved += usize::from(sync_tracked(world, &data, placed_translation));
-        }
-    }
+    let (mut moved, placed_on_two_threads) =
+        if config.parallel && world.colliders.len() >= TWO_THREADS_FROM {
+            sync_moving_on_two_threads(world, &mut colliders, &mut halves)
+        } else {
+            (sync_moving_in_turn(world, &mut colliders.p0()), 0)
+        };
     changed_statics(&statics, |change| {
         moved += usize::from(sync_collider(world, &change));
     });
@@ -232,6 +224,7 @@ pub(crate) fn sync_colliders(
     diagnostics.colliders = world.grid.len();
     diagnostics.moved = moved;
     diagnostics.skipped = world.tracked - world.grid.len();
+    diagnostics.placed_on_two_threads = placed_on_two_threads;
     diagnostics.sync_time = start.elapsed();
 }
 

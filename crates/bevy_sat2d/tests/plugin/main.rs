@@ -38,3 +38,4 @@ mod swept_collider;
 mod swept_collider_paths;
 mod swept_turning;
 mod tile_level;
+mod two_thread_sync;

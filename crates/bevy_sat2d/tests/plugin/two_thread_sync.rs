@@ -1,0 +1,147 @@
+//! The sync on two threads against the sync on one. Past 32,768 collider ids the sync
+//! works out the moving colliders' new places on the compute pool and this thread
+//! together, then writes them in row order; every record, every `PlacedTranslation`,
+//! every event and every contact must come out as the one-thread sync leaves them,
+//! whatever the scene does to its colliders.
+
+use bevy::prelude::*;
+use bevy_sat2d::prelude::*;
+use bevy_sat2d::{PlacedTranslation, SatDiagnostics};
+
+use crate::common::random_scene::{SCENE_SIDE, random_shape, spawn_scene};
+use crate::common::{EventLog, app_with, at};
+
+/// Entities spawned without components before the scene, so that the colliders'
+/// indices (their ids) run past the two-thread sync's 32,768.
+const PADDING: usize = 33_000;
+
+/// What one step leaves: the events, each collider's record (entity, placement, scale,
+/// layers, mobility, bounds, by entity), each `PlacedTranslation`, and the contacts.
+#[derive(Debug, PartialEq)]
+struct Outcome {
+    events: Vec<CollisionEvent>,
+    records: Vec<String>,
+    placed_translations: Vec<(Entity, Option<Vec2>)>,
+    contacts: Vec<String>,
+}
+
+/// Runs the churning scene for `steps` under `plugin`; returns each step's outcome and
+/// how many colliders the sync placed on two threads in all.
+fn run(plugin: SatPlugin, steps: usize) -> (Vec<Outcome>, usize) {
+    let mut app = app_with(plugin);
+    for _ in 0..PADDING {
+        app.world_mut().spawn_empty();
+    }
+    let mut rng = fastrand::Rng::with_seed(44);
+    let mut colliders = spawn_scene(&mut app, 44, 600);
+    // Swept colliders, which the one-thread path always syncs.
+    for index in 0..20 {
+        let place = Vec2::new(index as f32 * 40.0, SCENE_SIDE * 0.5);
+        let entity = app
+            .world_mut()
+            .spawn((Collider::circle(3.0), SweptCollider, at(place.x, place.y)))
+            .id();
+        colliders.push(entity);
+    }
+    let mut log = EventLog::new(&app);
+    let mut outcomes = Vec::new();
+    let mut on_two_threads = 0;
+    for step in 0..steps {
+        for (index, &entity) in colliders.iter().enumerate() {
+            let Some(mut transform) = app.world_mut().get_mut::<Transform>(entity) else {
+                continue;
+            };
+            if rng.u32(0..4) != 0 {
+                transform.translation.x += (rng.f32() - 0.5) * 30.0;
+                transform.translation.y += (rng.f32() - 0.5) * 30.0;
+                transform.rotate_z(rng.f32() - 0.5);
+            }
+            // Rescaled now and then: a new scaled shape, which the threads leave alone.
+            if index % 17 == 5 && step % 3 == 1 {
+                transform.scale = Vec3::new(1.0 + rng.f32(), 1.0 + rng.f32(), 1.0);
+            }
+        }
+        if step % 4 == 2 {
+            for _ in 0..12 {
+                let gone = colliders.swap_remove(rng.usize(..colliders.len()));
+                app.world_mut().despawn(gone);
+                let place = Vec2::new(rng.f32(), rng.f32()) * SCENE_SIDE;
+                let spawned = app
+                    .world_mut()
+                    .spawn((Collider::from(random_shape(&mut rng)), at(place.x, place.y)))
+                    .id();
+                colliders.push(spawned);
+            }
+            for _ in 0..6 {
+                let entity = colliders[rng.usize(..colliders.len())];
+                let mut entity = app.world_mut().entity_mut(entity);
+                if let Some(collider) = entity.take::<Collider>() {
+                    entity.insert(collider);
+                }
+                entity.insert(CollisionLayers::new(1 << rng.u32(0..4), u32::MAX));
+            }
+        }
+        let events = log.step(&mut app);
+        on_two_threads += app
+            .world()
+            .resource::<SatDiagnostics>()
+            .placed_on_two_threads;
+        outcomes.push(outcome(&mut app, events));
+    }
+    (outcomes, on_two_threads)
+}
+
+/// The outcome of the step just run, with its `events`.
+fn outcome(app: &mut App, events: Vec<CollisionEvent>) -> Outcome {
+    let world = app.world().resource::<CollisionWorld>();
+    let mut records: Vec<_> = world.colliders().collect();
+    records.sort_by_key(|placed| placed.entity);
+    let records = records
+        .iter()
+        .map(|placed| {
+            format!(
+                "{:?} {:?} {:?} {:?} {:?} {:?}",
+                placed.entity,
+                placed.iso,
+                placed.scale,
+                placed.layers,
+                placed.mobility,
+                placed.bounds
+            )
+        })
+        .collect();
+    let contacts = world
+        .contacts()
+        .map(|contact| format!("{contact:?}"))
+        .collect();
+    let mut translations = app.world_mut().query::<(Entity, &PlacedTranslation)>();
+    let mut placed_translations: Vec<_> = translations
+        .iter(app.world())
+        .map(|(entity, placed)| (entity, placed.0))
+        .collect();
+    placed_translations.sort_by_key(|(entity, _)| *entity);
+    Outcome {
+        events,
+        records,
+        placed_translations,
+        contacts,
+    }
+}
+
+#[test]
+fn the_sync_on_two_threads_leaves_what_the_sync_on_one_does() {
+    let (parallel, on_two_threads) = run(SatPlugin::default(), 16);
+    let (single, on_one) = run(SatPlugin::default().single_threaded(), 16);
+    assert_eq!(on_one, 0, "the single-threaded sync stays on one thread");
+    // About 340 moving colliders move each step after the first (which makes their
+    // records, on one thread).
+    assert!(
+        on_two_threads > 15 * 250,
+        "most moving colliders were placed on two threads: {on_two_threads}"
+    );
+    let events: usize = parallel.iter().map(|outcome| outcome.events.len()).sum();
+    assert!(events > 1_000, "a busy scene: {events} events");
+    for (step, (two, one)) in parallel.iter().zip(&single).enumerate() {
+        assert_eq!(two, one, "step {step}");
+    }
+}
