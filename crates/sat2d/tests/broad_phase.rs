@@ -121,8 +121,21 @@ fn assert_same(grid: &mut SpatialHashGrid, brute: &mut BruteForce, probe: &Aabb)
     assert_same_queries(grid, brute, probe);
     let (mut expected, mut actual) = (Vec::<IdPair>::new(), Vec::<IdPair>::new());
     brute.pairs(&mut expected);
+    // The same grid asked for its pairs in parts, walked last part first (the order a
+    // pool may run them in), from the same state: loose colliders included.
+    let mut split = grid.clone();
     grid.pairs(&mut actual);
     assert_eq!(actual, expected, "pair sets differ");
+    for count in [1, 2, 5] {
+        let mut in_parts = Vec::new();
+        let mut parts = vec![Vec::new(); count];
+        split.pairs_in_parts(&mut in_parts, &mut parts, |walk, parts| {
+            for (index, part) in parts.iter_mut().enumerate().rev() {
+                walk(index, part);
+            }
+        });
+        assert_eq!(in_parts, actual, "pairs in {count} parts");
+    }
     for &(a, b) in &actual {
         assert!(a < b);
         let (bounds_a, mobility_a) = grid.get(a).unwrap();

@@ -11,11 +11,14 @@
 use bevy::ecs::system::NonSendMarker;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use sat2d::broad_phase::BroadPhase;
+use bevy::tasks::ComputeTaskPool;
+use sat2d::broad_phase::{BroadPhase, IdPair, SpatialHashGrid};
 
 use crate::components::collision_exclusions::CollisionExclusions;
 use crate::components::pair_filter::PairFilter;
 use crate::diagnostics::SatDiagnostics;
+use crate::sat_config::SatConfig;
+use crate::step::TWO_THREADS_FROM;
 use crate::step::swept_pairs::add_swept_pairs;
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_collider::{PlacedCollider, placed};
@@ -27,6 +30,8 @@ pub(crate) fn find_candidate_pairs(
     mut diagnostics: ResMut<SatDiagnostics>,
     exclusions: Query<&CollisionExclusions>,
     filter: Option<Res<PairFilter>>,
+    config: Res<SatConfig>,
+    mut parts: Local<Vec<Vec<IdPair>>>,
 ) {
     let start = Instant::now();
     let CollisionWorld {
@@ -40,7 +45,11 @@ pub(crate) fn find_candidate_pairs(
         filtered_colliders,
         ..
     } = &mut *world;
-    grid.pairs(candidates);
+    if config.parallel && colliders.len() >= TWO_THREADS_FROM {
+        pairs_on_the_pool(grid, candidates, &mut parts);
+    } else {
+        grid.pairs(candidates);
+    }
     debug_assert_eq!(
         *filtered_colliders,
         colliders
@@ -88,6 +97,24 @@ pub(crate) fn find_candidate_pairs(
     }
     diagnostics.candidate_pairs = candidates.len();
     diagnostics.broad_phase_time = start.elapsed();
+}
+
+/// The grid's pairs into `candidates`, its moving colliders' walk run in `parts`, one
+/// per thread of the compute pool and one for this thread, on the pool.
+fn pairs_on_the_pool(
+    grid: &mut SpatialHashGrid,
+    candidates: &mut Vec<IdPair>,
+    parts: &mut Vec<Vec<IdPair>>,
+) {
+    let pool = ComputeTaskPool::get_or_init(Default::default);
+    parts.resize_with(pool.thread_num() + 1, Vec::new);
+    grid.pairs_in_parts(candidates, parts, |walk, parts| {
+        pool.scope(|scope| {
+            for (index, part) in parts.iter_mut().enumerate() {
+                scope.spawn(async move { walk(index, part) });
+            }
+        });
+    });
 }
 
 /// Whether `one`'s [`CollisionExclusions`] list `other` or `other`'s body.

@@ -17,21 +17,32 @@
 //! restored [`TouchingPairs`](crate::TouchingPairs) instead of its last results
 //! ([`restored_pairs`]), and the report rebuilds every `CollidingEntities`.
 //!
-//! **Threads.** The four systems run on the main thread (each takes a
-//! `NonSendMarker`), and their parallel work (the narrow phase's tests, a large
-//! scene's new places in the sync) goes to the `ComputeTaskPool`, which the main
-//! thread then works through with the pool's threads. Run from a pool thread, as Bevy
-//! runs other systems, that work would have only the pool's threads: on 2 cores Bevy
-//! gives the pool one, and the main thread waits idle in the schedule's executor while
-//! the step runs. On the main thread, 10k rotating colliders step in 1.85–1.89 ms
-//! against 2.04–2.11 ms (the narrow stage 0.21 against 0.28 ms, and no thread woken
-//! for each system); at 100k the narrow stage takes 2.9 against 4.3 ms. Only the
-//! stages' own systems are pinned there; a game's systems run where Bevy puts them.
+//! **Threads.** The four systems run on the main thread (each takes a `NonSendMarker`),
+//! and their parallel work (the narrow phase's tests; in a large scene, the sync's new
+//! places and the broad phase's walk over the moving cells) goes to the
+//! `ComputeTaskPool`, which the main thread then works through with the pool's threads.
+//! Run from a pool thread, as Bevy runs other systems, that work would have only the
+//! pool's threads: on 2 cores Bevy gives the pool one, and the main thread waits idle
+//! in the schedule's executor while the step runs. On the main thread, 10k rotating
+//! colliders step in 1.85–1.89 ms against 2.04–2.11 ms (the narrow stage 0.21 against
+//! 0.28 ms, and no thread woken for each system); at 100k the narrow stage takes 2.9
+//! against 4.3 ms. Only the stages' own systems are pinned there; a game's systems run
+//! where Bevy puts them.
 //!
 //! Every stage reads and writes the state in [`crate::world`], and no stage imports
 //! another: what one stage hands the next lives there. No stage passes over every
 //! collider: past the sync's tick read, each costs the pairs and the colliders that
 //! changed (a static level that stays put costs nothing but that read).
+
+/// From this many collider ids on (the records' count: entity indices), a scene is
+/// large enough for the step to split two more stages' work over the compute pool:
+/// the sync works out the moving colliders' new places on two threads, and the broad
+/// phase walks the moving colliders' cells in parts. Below it the other core's copies
+/// of the records and the grid cost the next step more than the split saves. 10k
+/// rotating colliders, on one thread → split: sync 0.62–0.66 → 0.72–0.75 ms, broad
+/// 0.21 → 0.19 ms but the sync 0.73–0.84 → 0.85–0.92 ms after it; 100k: sync 9.3–9.5 →
+/// 8.9 ms, broad 2.7–2.8 → 1.9 ms.
+pub(crate) const TWO_THREADS_FROM: usize = 32_768;
 
 pub(crate) mod broad_phase;
 pub(crate) mod narrow_phase;

@@ -21,6 +21,7 @@ use crate::components::static_collider::StaticCollider;
 use crate::components::swept_collider::SweptCollider;
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
+use crate::step::TWO_THREADS_FROM;
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_translation::PlacedTranslation;
 use crate::world::sweep::Sweep;
@@ -31,7 +32,7 @@ mod moving_rows;
 mod new_place;
 mod place_collider;
 use changed_statics::{StaticColliders, changed_statics};
-use moving_rows::{Halves, TWO_THREADS_FROM, sync_moving_in_turn, sync_moving_on_two_threads};
+use moving_rows::{Halves, sync_moving_in_turn, sync_moving_on_two_threads};
 use place_collider::place;
 
 type ColliderData = (

@@ -91,10 +91,26 @@ impl SortedCells {
         ))
     }
 
-    /// Every key group with more than one collider: its key and the `(key, entry
-    /// index)` of its colliders.
-    pub(super) fn shared_groups(&self) -> impl Iterator<Item = (u32, &[IdPair])> {
-        self.cells
+    /// Every key group with more than one collider, in part `part` of `parts`: its key
+    /// and the `(key, entry index)` of its colliders. The cells are split into `parts`
+    /// runs of about equal length, each cut where a key ends, so each group falls in
+    /// one part whole; the parts' groups, in part order, are every such group.
+    pub(super) fn shared_groups_in(
+        &self,
+        part: usize,
+        parts: usize,
+    ) -> impl Iterator<Item = (u32, &[IdPair])> {
+        let cut = |part: usize| {
+            let mut index = self.cells.len() * part / parts;
+            while index > 0
+                && index < self.cells.len()
+                && self.cells[index].0 == self.cells[index - 1].0
+            {
+                index += 1;
+            }
+            index
+        };
+        self.cells[cut(part)..cut(part + 1)]
             .chunk_by(|a, b| a.0 == b.0)
             .filter(|group| group.len() > 1)
             .map(|group| (group[0].0, group))
@@ -169,10 +185,49 @@ mod tests {
         assert_eq!(ids((-2, 3)), [101]);
         assert_eq!(ids((5, 5)), [102]);
         assert!(ids((0, 0)).is_empty());
-        let shared: Vec<u32> = cells.shared_groups().map(|(key, _)| key).collect();
+        let shared: Vec<u32> = cells.shared_groups_in(0, 1).map(|(key, _)| key).collect();
         assert_eq!(shared, [cells.key_of((-2, 2))]);
         assert_eq!(cells.groups().count(), 4);
         cells.clear();
         assert_eq!(cells.groups().count(), 0);
+    }
+
+    /// Split into any number of parts, the shared groups are the same groups, each
+    /// whole in one part, in the same order: crowded cells (long groups) and empty
+    /// parts included.
+    #[test]
+    fn parts_hold_every_shared_group_whole_and_in_order() {
+        let mut rng = fastrand::Rng::with_seed(9);
+        let mut cells = SortedCells::default();
+        let colliders: Vec<_> = (0..300)
+            .map(|slot| {
+                // A third crowd into a 3×3 corner; the rest spread over 40×40 cells.
+                let spread = if slot % 3 == 0 { 3 } else { 40 };
+                let min = (rng.i32(0..spread), rng.i32(0..spread));
+                let max = (min.0 + rng.i32(0..3), min.1 + rng.i32(0..3));
+                collider(slot, min, max)
+            })
+            .collect();
+        cells.rebuild(colliders.into_iter());
+        let whole: Vec<(u32, Vec<IdPair>)> = cells
+            .shared_groups_in(0, 1)
+            .map(|(key, group)| (key, group.to_vec()))
+            .collect();
+        assert!(whole.len() > 50, "{} shared groups", whole.len());
+        for parts in 1..=7 {
+            let joined: Vec<(u32, Vec<IdPair>)> = (0..parts)
+                .flat_map(|part| cells.shared_groups_in(part, parts))
+                .map(|(key, group)| (key, group.to_vec()))
+                .collect();
+            assert_eq!(joined, whole, "{parts} parts");
+        }
+        let crowded = whole.iter().map(|(_, group)| group.len()).max().unwrap();
+        assert!(crowded > 20, "a crowded cell: {crowded} colliders");
+        // More parts than cells: the extra parts are empty.
+        let many = cells.cell_entry_count() + 5;
+        let joined = (0..many)
+            .flat_map(|part| cells.shared_groups_in(part, many))
+            .count();
+        assert_eq!(joined, whole.len());
     }
 }

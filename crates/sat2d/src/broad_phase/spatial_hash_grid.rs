@@ -15,6 +15,7 @@ mod candidate_pairs;
 mod layout;
 mod loose_slots;
 mod near_static;
+mod pairs_in_parts;
 mod placement;
 mod queries;
 use super::{Bounds, BroadPhase, BroadPhaseError, IdPair, Mobility, update_in_turn};
@@ -361,21 +362,9 @@ impl BroadPhase for SpatialHashGrid {
     }
 
     fn pairs(&mut self, out: &mut Vec<IdPair>) {
-        out.clear();
-        self.prepare();
-        if !self.loose.is_empty() {
-            self.build_moving_cells();
-        }
-        self.moving_moving_pairs(out);
-        self.moving_static_pairs(out);
-        self.oversized_pairs(out);
-        // A radix sort on the packed pair: linear, where comparison sorts took a third of
-        // the step at 100k colliders. Skipped when the cells already gave them in order
-        // (one crowded cell, as in a pile-up): the check stops at the first pair out of
-        // order, and the sort would need a scratch copy of every pair.
-        if !out.is_sorted() {
-            sort_pairs(out, &mut self.pair_scratch);
-        }
+        self.start_pairs(out);
+        self.moving_moving_pairs(0, 1, out);
+        self.finish_pairs(out);
     }
 
     fn query_aabb(&self, aabb: &Aabb, out: &mut Vec<u32>) {

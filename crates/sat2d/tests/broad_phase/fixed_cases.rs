@@ -213,3 +213,20 @@ fn small_and_huge_ids_mix() {
     assert_eq!(grid.len(), 2);
     assert_eq!(pairs(&mut grid), [(5, 3_000_000)]);
 }
+
+/// A caller that skips a part of the split pair walk would lose its pairs: the grid
+/// panics rather than answer short.
+#[test]
+#[should_panic(expected = "run_parts must walk every part once")]
+fn pairs_in_parts_panics_when_a_part_is_not_walked() {
+    let mut grid = SpatialHashGrid::new(CellSize::Fixed(1.0));
+    for id in 0..20 {
+        grid.insert(id, unit_box(id as f32 * 0.5, 0.0), Mobility::Moving)
+            .unwrap();
+    }
+    let (mut out, mut parts) = (Vec::new(), vec![Vec::new(); 3]);
+    grid.pairs_in_parts(&mut out, &mut parts, |walk, parts| {
+        walk(0, &mut parts[0]);
+        walk(2, &mut parts[2]);
+    });
+}

@@ -1,5 +1,6 @@
 //! The changed moving colliders' rows synced, in turn on the step's thread or, in a
-//! large scene, with their new places worked out on two threads first.
+//! large scene (from [`TWO_THREADS_FROM`] ids), with their new places worked out on two
+//! threads first.
 //!
 //! A row whose record only needs its placement ([`new_place`]) gets it written with
 //! [`NewPlace::apply`]; every other row (a new collider, a rebuilt shape, a sweep)
@@ -14,15 +15,11 @@ use super::new_place::{NewPlace, new_place};
 use super::{
     ChangedMovingColliders, ColliderChange, ColliderDataItem, ColliderQueries, sync_tracked,
 };
+#[cfg(doc)]
+use crate::step::TWO_THREADS_FROM;
 use crate::step::read_ahead::{POINTS_AHEAD, READ_AHEAD_FROM, ROWS_AHEAD, ask_for_row};
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_translation::PlacedTranslation;
-
-/// From this many collider ids on (the records' count, as for [`READ_AHEAD_FROM`]),
-/// the sync works out the moving colliders' new places on two threads. Below it the
-/// hand-off costs what the second thread saves (10k rotating colliders: sync 0.77 ms
-/// on two threads, 0.73 ms on one).
-pub(crate) const TWO_THREADS_FROM: usize = 32_768;
 
 /// The new places the two threads work out, kept between steps for their room.
 #[derive(Default)]

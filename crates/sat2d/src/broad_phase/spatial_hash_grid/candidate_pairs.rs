@@ -30,12 +30,13 @@ impl SpatialHashGrid {
         self.moving_cells.key_at(corner, self.inverse_side) == key
     }
 
-    /// Pairs of moving colliders: within each group of the sorted moving cells, which
-    /// the moving cells must be built for (no loose collider).
-    pub(super) fn moving_moving_pairs(&self, out: &mut Vec<IdPair>) {
+    /// Pairs of moving colliders in part `part` of `parts` of the sorted moving cells
+    /// (see [`SortedCells::shared_groups_in`]): within each group, which the moving
+    /// cells must be built for (no loose collider).
+    pub(super) fn moving_moving_pairs(&self, part: usize, parts: usize, out: &mut Vec<IdPair>) {
         debug_assert!(self.loose.is_empty(), "the moving cells are built");
         let cells = &self.moving_cells;
-        for (key, group) in cells.shared_groups() {
+        for (key, group) in cells.shared_groups_in(part, parts) {
             for (index, &(_, a)) in group.iter().enumerate() {
                 let (a, _) = cells.entry(a);
                 for &(_, b) in &group[index + 1..] {

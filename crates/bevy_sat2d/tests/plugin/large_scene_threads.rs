@@ -1,7 +1,8 @@
-//! The sync on two threads against the sync on one. Past 32,768 collider ids the sync
-//! works out the moving colliders' new places on the compute pool and this thread
-//! together, then writes them in row order; every record, every `PlacedTranslation`,
-//! every event and every contact must come out as the one-thread sync leaves them,
+//! A large scene's step on two threads against the step on one. Past 32,768 collider
+//! ids the sync works out the moving colliders' new places on the compute pool and
+//! this thread together, then writes them in row order, and the broad phase walks the
+//! moving cells in parts on the pool; every record, every `PlacedTranslation`, every
+//! candidate pair, event and contact must come out as the one-thread step leaves them,
 //! whatever the scene does to its colliders.
 
 use bevy::prelude::*;
@@ -16,12 +17,14 @@ use crate::common::{EventLog, app_with, at};
 const PADDING: usize = 33_000;
 
 /// What one step leaves: the events, each collider's record (entity, placement, scale,
-/// layers, mobility, bounds, by entity), each `PlacedTranslation`, and the contacts.
+/// layers, mobility, bounds, by entity), each `PlacedTranslation`, the candidate
+/// pairs, and the contacts.
 #[derive(Debug, PartialEq)]
 struct Outcome {
     events: Vec<CollisionEvent>,
     records: Vec<String>,
     placed_translations: Vec<(Entity, Option<Vec2>)>,
+    candidates: Vec<(Entity, Entity)>,
     contacts: Vec<String>,
 }
 
@@ -110,6 +113,7 @@ fn outcome(app: &mut App, events: Vec<CollisionEvent>) -> Outcome {
             )
         })
         .collect();
+    let candidates = world.candidate_pairs().collect();
     let contacts = world
         .contacts()
         .map(|contact| format!("{contact:?}"))
@@ -124,12 +128,13 @@ fn outcome(app: &mut App, events: Vec<CollisionEvent>) -> Outcome {
         events,
         records,
         placed_translations,
+        candidates,
         contacts,
     }
 }
 
 #[test]
-fn the_sync_on_two_threads_leaves_what_the_sync_on_one_does() {
+fn a_large_scene_on_two_threads_steps_as_on_one() {
     let (parallel, on_two_threads) = run(SatPlugin::default(), 16);
     let (single, on_one) = run(SatPlugin::default().single_threaded(), 16);
     assert_eq!(on_one, 0, "the single-threaded sync stays on one thread");
