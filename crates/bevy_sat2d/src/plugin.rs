@@ -26,7 +26,7 @@ use crate::sat_systems::SatSystems;
 use crate::step::broad_phase::find_candidate_pairs;
 use crate::step::narrow_phase::test_candidate_pairs;
 use crate::step::report::report_collisions;
-use crate::step::sync::sync_colliders;
+use crate::step::sync::{on_two_threads, sync_colliders, sync_colliders_on_main_thread};
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_translation::PlacedTranslation;
 use crate::world::removal::observe_disabling_components;
@@ -210,7 +210,12 @@ impl Plugin for SatPlugin {
         app.add_message::<CollisionEvent>().add_systems(
             schedule,
             (
-                sync_colliders.in_set(SatSystems::SyncColliders),
+                (
+                    sync_colliders.run_if(not(on_two_threads)),
+                    sync_colliders_on_main_thread.run_if(on_two_threads),
+                )
+                    .chain()
+                    .in_set(SatSystems::SyncColliders),
                 find_candidate_pairs.in_set(SatSystems::BroadPhase),
                 test_candidate_pairs.in_set(SatSystems::NarrowPhase),
                 report_collisions.in_set(SatSystems::Events),

@@ -17,16 +17,20 @@
 //! restored [`TouchingPairs`](crate::TouchingPairs) instead of its last results
 //! ([`restored_pairs`]), and the report rebuilds every `CollidingEntities`.
 //!
-//! **Threads.** The four systems run on the main thread (each takes a `NonSendMarker`),
-//! and their parallel work (the narrow phase's tests; in a large scene, the sync's new
-//! places and the broad phase's walk over the moving cells) goes to the
-//! `ComputeTaskPool`, which the main thread then works through with the pool's threads.
-//! Run from a pool thread, as Bevy runs other systems, that work would have only the
-//! pool's threads: on 2 cores Bevy gives the pool one, and the main thread waits idle
-//! in the schedule's executor while the step runs. On the main thread, 10k rotating
-//! colliders step in 1.85–1.89 ms against 2.04–2.11 ms (the narrow stage 0.21 against
-//! 0.28 ms, and no thread woken for each system); at 100k the narrow stage takes 2.9
-//! against 4.3 ms. Only the stages' own systems are pinned there; a game's systems run
+//! **Threads.** The broad phase, the narrow phase and the events stage run on the main
+//! thread (each system takes a `NonSendMarker`), and their parallel work (the narrow
+//! phase's tests; in a large scene, the broad phase's walk over the moving cells) goes
+//! to the `ComputeTaskPool`, which the main thread then works through with the pool's
+//! threads. Run from a pool thread, as Bevy runs other systems, that work would have
+//! only the pool's threads: on 2 cores Bevy gives the pool one, and the main thread
+//! waits idle in the schedule's executor while the step runs. The sync runs on the main
+//! thread only in a scene that splits it over two threads too ([`TWO_THREADS_FROM`]);
+//! below that it runs where Bevy puts it, usually on the pool thread that just
+//! propagated the transforms it reads. 10k rotating colliders, all four on a pool
+//! thread → this: narrow stage 0.26 → 0.21 ms, the step 1.95–1.96 → 1.97–2.00 ms with
+//! avian2d's app taking turns in the same process (its data evicting ours) and
+//! 2.04–2.11 → 1.85–1.89 ms without; at 100k, narrow 4.3 → 2.9 ms, broad 2.7 → 1.9 ms,
+//! sync 9.2 → 8.6–9.1 ms. Only the stages' own systems are pinned; a game's systems run
 //! where Bevy puts them.
 //!
 //! Every stage reads and writes the state in [`crate::world`], and no stage imports
