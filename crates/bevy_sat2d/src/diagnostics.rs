@@ -16,7 +16,7 @@ pub struct SatDiagnostics {
     /// Colliders skipped this step (non-finite transform or zero scale).
     pub skipped: usize,
     /// Moving colliders whose new places the sync worked out on two threads this step:
-    /// from 32,768 collider ids (entity indices) on, with [`SatConfig::parallel`](crate::SatConfig)
+    /// from 32,768 moving colliders on, with [`SatConfig::parallel`](crate::SatConfig)
     /// on; zero otherwise.
     pub placed_on_two_threads: usize,
     /// Candidate pairs from the broad phase (after layer filtering).

@@ -42,8 +42,8 @@ pub struct SatConfig {
     /// side that is not finite and positive is ignored with a warning).
     pub cell_size: CellSize,
     /// Whether the step may use Bevy's `ComputeTaskPool`: for the narrow phase's tests,
-    /// and from 32,768 collider ids for the sync's new places and the broad phase's walk
-    /// over the moving colliders' cells. Results are the same either way.
+    /// and from 32,768 moving colliders for the sync's new places and the broad phase's
+    /// walk over the moving colliders' cells. Results are the same either way.
     pub parallel: bool,
     /// How many touching pairs make a pile-up worth a warning (default 200,000): the
     /// first step that finds more logs one warning naming the count. Thousands of

@@ -18,7 +18,7 @@ use crate::components::collision_exclusions::CollisionExclusions;
 use crate::components::pair_filter::PairFilter;
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
-use crate::step::TWO_THREADS_FROM;
+use crate::step::splits_over_threads;
 use crate::step::swept_pairs::add_swept_pairs;
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_collider::{PlacedCollider, placed};
@@ -34,6 +34,7 @@ pub(crate) fn find_candidate_pairs(
     mut parts: Local<Vec<Vec<IdPair>>>,
 ) {
     let start = Instant::now();
+    let split = splits_over_threads(&world, &config);
     let CollisionWorld {
         grid,
         step,
@@ -45,7 +46,7 @@ pub(crate) fn find_candidate_pairs(
         filtered_colliders,
         ..
     } = &mut *world;
-    if config.parallel && colliders.len() >= TWO_THREADS_FROM {
+    if split {
         pairs_on_the_pool(grid, candidates, &mut parts);
     } else {
         grid.pairs(candidates);

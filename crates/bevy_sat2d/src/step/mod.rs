@@ -38,15 +38,26 @@
 //! collider: past the sync's tick read, each costs the pairs and the colliders that
 //! changed (a static level that stays put costs nothing but that read).
 
-/// From this many collider ids on (the records' count: entity indices), a scene is
-/// large enough for the step to split two more stages' work over the compute pool:
-/// the sync works out the moving colliders' new places on two threads, and the broad
-/// phase walks the moving colliders' cells in parts. Below it the other core's copies
-/// of the records and the grid cost the next step more than the split saves. 10k
-/// rotating colliders, on one thread → split: sync 0.62–0.66 → 0.72–0.75 ms, broad
-/// 0.21 → 0.19 ms but the sync 0.73–0.84 → 0.85–0.92 ms after it; 100k: sync 9.3–9.5 →
-/// 8.9 ms, broad 2.7–2.8 → 1.9 ms.
+/// From this many moving colliders on, a scene is large enough for the step to split
+/// two more stages' work over the compute pool ([`splits_over_threads`]): the sync
+/// works out the moving colliders' new places on two threads, and the broad phase
+/// walks the moving colliders' cells in parts. Below it the other core's copies of the
+/// records and the grid cost the next step more than the split saves. 10k rotating
+/// colliders, on one thread → split: sync 0.62–0.66 → 0.72–0.75 ms, broad 0.21 → 0.19
+/// ms but the sync 0.73–0.84 → 0.85–0.92 ms after it; 100k: sync 9.3–9.5 → 8.9 ms,
+/// broad 2.7–2.8 → 1.9 ms. Counted in moving colliders, not ids: a level of 100k
+/// statics and 1k movers has little to split.
 pub(crate) const TWO_THREADS_FROM: usize = 32_768;
+
+/// Whether this step splits the sync's and the broad phase's work over the compute
+/// pool: the step may use it ([`SatConfig::parallel`]), and the grid holds
+/// [`TWO_THREADS_FROM`] moving colliders or more.
+pub(crate) fn splits_over_threads(world: &CollisionWorld, config: &SatConfig) -> bool {
+    config.parallel && world.grid.moving_len() >= TWO_THREADS_FROM
+}
+
+use crate::sat_config::SatConfig;
+use crate::world::collision_world::CollisionWorld;
 
 pub(crate) mod broad_phase;
 pub(crate) mod narrow_phase;

@@ -21,7 +21,7 @@ use crate::components::static_collider::StaticCollider;
 use crate::components::swept_collider::SweptCollider;
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
-use crate::step::TWO_THREADS_FROM;
+use crate::step::splits_over_threads;
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_translation::PlacedTranslation;
 use crate::world::sweep::Sweep;
@@ -205,15 +205,10 @@ pub(crate) fn sync_colliders_on_main_thread(
     sync(parameters);
 }
 
-/// Whether this step's sync splits its work over two threads: the step may use the
-/// compute pool, and the scene has [`TWO_THREADS_FROM`] collider ids or more.
+/// Whether this step's sync splits its work over two threads
+/// ([`splits_over_threads`]), for the run conditions of the sync's two systems.
 pub(crate) fn on_two_threads(world: Res<CollisionWorld>, config: Res<SatConfig>) -> bool {
-    splits(&world, &config)
-}
-
-/// [`on_two_threads`], for the sync itself.
-fn splits(world: &CollisionWorld, config: &SatConfig) -> bool {
-    config.parallel && world.colliders.len() >= TWO_THREADS_FROM
+    splits_over_threads(&world, &config)
 }
 
 /// Forgets the colliders removed since the last sync (queued by their remove hooks, so
@@ -250,7 +245,7 @@ fn sync(parameters: SyncParameters) {
             placed.refresh_queued = false;
         }
     }
-    let (mut moved, placed_on_two_threads) = if splits(world, &config) {
+    let (mut moved, placed_on_two_threads) = if splits_over_threads(world, &config) {
         sync_moving_on_two_threads(world, &mut colliders, &mut halves)
     } else {
         (sync_moving_in_turn(world, &mut colliders.p0()), 0)

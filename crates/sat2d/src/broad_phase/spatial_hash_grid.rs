@@ -176,6 +176,13 @@ impl SpatialHashGrid {
         self.cell_size
     }
 
+    /// How many of the colliders are [`Mobility::Moving`]: those whose pairs a pair
+    /// query walks (see [`Self::pairs_in_parts`]).
+    #[must_use]
+    pub fn moving_len(&self) -> usize {
+        self.moving_slots.len()
+    }
+
     /// Changes the cell size; the grid is rebuilt at the next query.
     ///
     /// # Panics

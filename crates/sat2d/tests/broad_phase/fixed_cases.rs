@@ -208,10 +208,14 @@ fn small_and_huge_ids_mix() {
         grid.insert(huge, unit_box(9.0, 9.0), Mobility::Moving),
         Err(BroadPhaseError::DuplicateId(huge))
     );
+    assert_eq!(grid.moving_len(), 2);
     assert!(grid.remove(huge));
     assert!(!grid.remove(huge));
     assert_eq!(grid.len(), 2);
+    assert_eq!(grid.moving_len(), 1);
     assert_eq!(pairs(&mut grid), [(5, 3_000_000)]);
+    grid.set_mobility(5, Mobility::Static).unwrap();
+    assert_eq!(grid.moving_len(), 0);
 }
 
 /// A caller that skips a part of the split pair walk would lose its pairs: the grid

@@ -1,6 +1,6 @@
 //! The changed moving colliders' rows synced, in turn on the step's thread or, in a
-//! large scene (from [`TWO_THREADS_FROM`] ids), with their new places worked out on two
-//! threads first.
+//! large scene (from [`TWO_THREADS_FROM`] moving colliders), with their new places
+//! worked out on two threads first.
 //!
 //! A row whose record only needs its placement ([`new_place`]) gets it written with
 //! [`NewPlace::apply`]; every other row (a new collider, a rebuilt shape, a sweep)
