@@ -20,6 +20,7 @@ use crate::diagnostics::SatDiagnostics;
 use crate::events::collision_event::{CollisionEnded, CollisionEvent, CollisionStarted};
 use crate::events::collision_observers::CollisionObservers;
 use crate::sat_config::SatConfig;
+use crate::step::splits_over_threads;
 use crate::world::collision_world::CollisionWorld;
 use crate::world::counts::Counts;
 use crate::world::pair_result::{EntityPair, PairResult, in_entity_order};
@@ -110,6 +111,7 @@ pub(crate) fn report_collisions(
     if let Some(mut touching_pairs) = touching_pairs {
         keep_touching_pairs(&world, &mut touching_pairs);
     }
+    world.sync_on_two_threads = splits_over_threads(&world, &config);
     diagnostics.events_time = start.elapsed();
 }
 

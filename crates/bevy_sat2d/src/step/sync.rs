@@ -21,6 +21,7 @@ use crate::components::static_collider::StaticCollider;
 use crate::components::swept_collider::SweptCollider;
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
+#[cfg(doc)]
 use crate::step::splits_over_threads;
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_translation::PlacedTranslation;
@@ -192,7 +193,7 @@ pub(crate) struct SyncParameters<'w, 's> {
 /// lines still in its cache: 10k rotating colliders, sync 0.72–0.79 ms there against
 /// 0.77–0.85 ms on the main thread). See [`sync`].
 pub(crate) fn sync_colliders(parameters: SyncParameters) {
-    sync(parameters);
+    sync(parameters, false);
 }
 
 /// The sync in a scene that splits it over two threads ([`on_two_threads`]): on the
@@ -202,21 +203,27 @@ pub(crate) fn sync_colliders_on_main_thread(
     _main_thread: NonSendMarker,
     parameters: SyncParameters,
 ) {
-    sync(parameters);
+    sync(parameters, true);
 }
 
-/// Whether this step's sync splits its work over two threads
-/// ([`splits_over_threads`]), for the run conditions of the sync's two systems.
-pub(crate) fn on_two_threads(world: Res<CollisionWorld>, config: Res<SatConfig>) -> bool {
-    splits_over_threads(&world, &config)
+/// Whether this step's sync splits its work over two threads, as the last step's end
+/// decided ([`splits_over_threads`]): the run condition of the sync's two systems, one
+/// answer for both within a step. Each system keeps its own change ticks, so the first
+/// time one runs after the other it finds every collider changed since it last ran
+/// (at its first run, every collider, its `Collider` new to it) and syncs them again
+/// the one-thread way: the same places, once, as a scene crosses the line.
+pub(crate) fn on_two_threads(world: Res<CollisionWorld>) -> bool {
+    world.sync_on_two_threads
 }
 
 /// Forgets the colliders removed since the last sync (queued by their remove hooks, so
 /// none is missed however many frames ago it went), then places new and changed ones
 /// (and those whose `StaticCollider`, `ColliderOf` or `CollisionExclusions` came or
 /// went). A `SweptCollider` that moved from a place the last step knew gets its motion
-/// recorded, for the broad and narrow phases to sweep.
-fn sync(parameters: SyncParameters) {
+/// recorded, for the broad and narrow phases to sweep. With `two_threads` (and
+/// [`SatConfig::parallel`] still on), the moving colliders' new places are worked out
+/// on two threads.
+fn sync(parameters: SyncParameters, two_threads: bool) {
     let SyncParameters {
         mut world,
         mut diagnostics,
@@ -245,7 +252,7 @@ fn sync(parameters: SyncParameters) {
             placed.refresh_queued = false;
         }
     }
-    let (mut moved, placed_on_two_threads) = if splits_over_threads(world, &config) {
+    let (mut moved, placed_on_two_threads) = if two_threads && config.parallel {
         sync_moving_on_two_threads(world, &mut colliders, &mut halves)
     } else {
         (sync_moving_in_turn(world, &mut colliders.p0()), 0)

@@ -115,6 +115,12 @@ pub struct CollisionWorld {
     /// [`TouchingPairs`](crate::TouchingPairs) rather than the last step's results
     /// (set by the narrow phase, for the report to rebuild every `CollidingEntities`).
     pub(crate) restored_step: bool,
+    /// Whether the next step's sync runs on the main thread and splits its work over
+    /// two threads: decided at the end of each step by the events stage
+    /// ([`splits_over_threads`](crate::step::splits_over_threads)), so that the sync's
+    /// two systems read one answer within a step (the sync itself changes the count it
+    /// is decided on).
+    pub(crate) sync_on_two_threads: bool,
 }
 
 impl CollisionWorld {

@@ -3,7 +3,9 @@
 //! together, then writes them in row order, and the broad phase walks the moving cells
 //! in parts on the pool; every record, every `PlacedTranslation`, every candidate
 //! pair, event and contact must come out as the one-thread step leaves them, whatever
-//! the scene does to its colliders.
+//! the scene does to its colliders, and when the scene drops below the line and rises
+//! past it again (the sync's two systems, each with its own change ticks, taking
+//! turns).
 
 use bevy::prelude::*;
 use bevy_sat2d::prelude::*;
@@ -29,8 +31,8 @@ struct Outcome {
 }
 
 /// Runs the churning scene for `steps` under `plugin`; returns each step's outcome and
-/// how many colliders the sync placed on two threads in all.
-fn run(plugin: SatPlugin, steps: usize) -> (Vec<Outcome>, usize) {
+/// how many colliders the sync placed on two threads in each step.
+fn run(plugin: SatPlugin, steps: usize) -> (Vec<Outcome>, Vec<usize>) {
     let mut app = app_with(plugin);
     let crowd: Vec<Entity> = (0..CROWD)
         .map(|index| {
@@ -53,8 +55,20 @@ fn run(plugin: SatPlugin, steps: usize) -> (Vec<Outcome>, usize) {
     }
     let mut log = EventLog::new(&app);
     let mut outcomes = Vec::new();
-    let mut on_two_threads = 0;
+    let mut on_two_threads = Vec::new();
     for step in 0..steps {
+        // Steps 5 to 8: a thousand of the crowd static, the moving count below the
+        // split's line from the step after.
+        if step == 5 || step == 8 {
+            for &entity in &crowd[..1_000] {
+                let mut entity = app.world_mut().entity_mut(entity);
+                if step == 5 {
+                    entity.insert(StaticCollider);
+                } else {
+                    entity.remove::<StaticCollider>();
+                }
+            }
+        }
         let sway = if step % 2 == 0 { 0.25 } else { -0.25 };
         for &entity in &crowd {
             let mut transform = app.world_mut().get_mut::<Transform>(entity).unwrap();
@@ -95,10 +109,11 @@ fn run(plugin: SatPlugin, steps: usize) -> (Vec<Outcome>, usize) {
             }
         }
         let events = log.step(&mut app);
-        on_two_threads += app
-            .world()
-            .resource::<SatDiagnostics>()
-            .placed_on_two_threads;
+        on_two_threads.push(
+            app.world()
+                .resource::<SatDiagnostics>()
+                .placed_on_two_threads,
+        );
         outcomes.push(outcome(&mut app, events));
     }
     (outcomes, on_two_threads)
@@ -145,15 +160,27 @@ fn outcome(app: &mut App, events: Vec<CollisionEvent>) -> Outcome {
 
 #[test]
 fn a_large_scene_on_two_threads_steps_as_on_one() {
-    let (parallel, on_two_threads) = run(SatPlugin::default(), 10);
-    let (single, on_one) = run(SatPlugin::default().single_threaded(), 10);
-    assert_eq!(on_one, 0, "the single-threaded sync stays on one thread");
-    // The crowd and about 340 of the scene's colliders move each step after the first
-    // (which makes their records, on one thread).
+    let (parallel, on_two_threads) = run(SatPlugin::default(), 12);
+    let (single, on_one) = run(SatPlugin::default().single_threaded(), 12);
     assert!(
-        on_two_threads > 9 * (CROWD + 250),
-        "most moving colliders were placed on two threads: {on_two_threads}"
+        on_one.iter().all(|&placed| placed == 0),
+        "the single-threaded sync stays on one thread"
     );
+    // Step 0 makes the records, on one thread (the grid had no moving collider to
+    // count). Step 1 is the first run of the sync's main-thread system: to its change
+    // ticks every `Collider` is new, so every row goes the one-thread way once. Steps
+    // 6 to 8 follow a step that left fewer moving colliders than the line. The others
+    // split, step 9 included (its system last ran in step 5, after the spawns).
+    for (step, &placed) in on_two_threads.iter().enumerate() {
+        if matches!(step, 0 | 1 | 6..=8) {
+            assert_eq!(placed, 0, "step {step} stays on one thread");
+        } else {
+            assert!(
+                placed > 30_000,
+                "step {step}: {placed} placed on two threads"
+            );
+        }
+    }
     let events: usize = parallel.iter().map(|outcome| outcome.events.len()).sum();
     assert!(events > 1_000, "a busy scene: {events} events");
     for (step, (two, one)) in parallel.iter().zip(&single).enumerate() {
