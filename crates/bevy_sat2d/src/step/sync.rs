@@ -1,24 +1,19 @@
 //! Stage 1, [`SatSystems::SyncColliders`](crate::SatSystems): colliders into the broad
 //! phase, re-inserting only those whose shape, transform or layers changed, and noting
-//! how far each [`SweptCollider`] moved.
+//! how far each [`SweptCollider`](crate::SweptCollider) moved.
 //!
-//! Moving colliders and [`StaticCollider`]s are found apart. The moving ones go through
-//! a `Changed` query that leaves the static archetypes out whole. The static ones are
-//! found by one read of their tables' change ticks ([`changed_statics()`]): a settled
-//! level costs 4 bytes read per static and component, a tight loop over arrays, and
-//! no static entity is fetched, placed or otherwise visited unless it changed.
+//! Moving colliders and [`StaticCollider`](crate::StaticCollider)s are found apart. The
+//! moving ones go through a `Changed` query that leaves the static archetypes out
+//! whole. The static ones are found by one read of their tables' change ticks
+//! ([`changed_statics()`]): a settled level costs 4 bytes read per static and
+//! component, a tight loop over arrays, and no static entity is fetched, placed or
+//! otherwise visited unless it changed.
 
 use bevy::ecs::system::{NonSendMarker, SystemParam};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use sat2d::broad_phase::{BroadPhase, BroadPhaseError, CellSize, Mobility, SpatialHashGrid};
 
-use crate::components::collider::Collider;
-use crate::components::collider_of::ColliderOf;
-use crate::components::collision_exclusions::CollisionExclusions;
-use crate::components::collision_layers::CollisionLayers;
-use crate::components::static_collider::StaticCollider;
-use crate::components::swept_collider::SweptCollider;
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
 #[cfg(doc)]
@@ -29,128 +24,14 @@ use crate::world::sweep::Sweep;
 use crate::world::warnings::Warning;
 
 mod changed_statics;
+mod collider_rows;
 mod moving_rows;
 mod new_place;
 mod place_collider;
 use changed_statics::{StaticColliders, changed_statics};
+use collider_rows::{ChangedMovingColliders, ColliderChange, ColliderDataItem, ColliderQueries};
 use moving_rows::{Halves, sync_moving_in_turn, sync_moving_on_two_threads};
 use place_collider::place;
-
-type ColliderData = (
-    Entity,
-    Ref<'static, Collider>,
-    Ref<'static, GlobalTransform>,
-    Ref<'static, CollisionLayers>,
-    Has<StaticCollider>,
-    Has<SweptCollider>,
-    Option<&'static ColliderOf>,
-    Has<CollisionExclusions>,
-);
-
-/// The colliders [`ChangedMovingColliders`] finds: moving ones whose shape, placement,
-/// layers, body or exclusions changed since the last step (new ones included).
-type ChangedMoving = (
-    Without<StaticCollider>,
-    Or<(
-        Changed<Collider>,
-        Changed<GlobalTransform>,
-        Changed<CollisionLayers>,
-        Changed<ColliderOf>,
-        Changed<CollisionExclusions>,
-    )>,
-);
-
-/// Moving colliders whose shape, placement, layers, body or exclusions changed since
-/// the last step (new ones included): unchanged colliders cost a few tick reads here,
-/// static ones nothing.
-type ChangedMovingColliders<'w, 's> =
-    Query<'w, 's, (ColliderData, Option<&'static mut PlacedTranslation>), ChangedMoving>;
-
-/// [`ChangedMovingColliders`] read only, for the threads that work out new places.
-type ChangedMovingReadOnly<'w, 's> =
-    Query<'w, 's, (ColliderData, Option<&'static PlacedTranslation>), ChangedMoving>;
-
-/// What the sync reads of one collider that changed.
-struct ColliderChange<'a> {
-    /// The entity.
-    entity: Entity,
-    /// Its `Collider`.
-    collider: &'a Collider,
-    /// Whether the `Collider` itself changed (its shape is then rebuilt).
-    collider_changed: bool,
-    /// Where it is.
-    global: &'a GlobalTransform,
-    /// Its layers.
-    layers: CollisionLayers,
-    /// Whether it has [`StaticCollider`].
-    is_static: bool,
-    /// Whether it has [`SweptCollider`].
-    is_swept: bool,
-    /// Its [`ColliderOf`] body, if any.
-    body: Option<Entity>,
-    /// Whether it has [`CollisionExclusions`].
-    has_exclusions: bool,
-    /// Its [`PlacedTranslation`], if it has one: where the last step left it (a
-    /// snapshot may have restored it), which a sweep starts from and a platform's
-    /// motion is measured from. Without one, the record's place stands in.
-    last_placed: Option<Option<Vec2>>,
-}
-
-impl<'a> ColliderChange<'a> {
-    /// The change of one row of [`ColliderData`].
-    fn of(
-        (entity, collider, global, layers, is_static, is_swept, body, has_exclusions): &'a ColliderDataItem<'a>,
-    ) -> Self {
-        Self {
-            entity: *entity,
-            collider,
-            collider_changed: collider.is_changed(),
-            global,
-            layers: **layers,
-            is_static: *is_static,
-            is_swept: *is_swept,
-            body: body.map(|body| body.0),
-            has_exclusions: *has_exclusions,
-            last_placed: None,
-        }
-    }
-
-    /// The change of `data`, with its [`PlacedTranslation`].
-    fn with_translation(
-        data: &'a ColliderDataItem<'a>,
-        placed_translation: Option<&PlacedTranslation>,
-    ) -> Self {
-        Self {
-            last_placed: placed_translation.map(|placed| placed.0),
-            ..Self::of(data)
-        }
-    }
-}
-
-/// The sync's queries of colliders, one used at a time: the changed moving ones, all
-/// of them (to place those whose refresh was queued), and the changed moving ones read
-/// only (for the threads that work out their new places).
-type ColliderQueries<'w, 's> = ParamSet<
-    'w,
-    's,
-    (
-        ChangedMovingColliders<'static, 'static>,
-        Query<'static, 'static, (ColliderData, Option<&'static mut PlacedTranslation>)>,
-        ChangedMovingReadOnly<'static, 'static>,
-    ),
->;
-
-/// One row of [`ColliderData`].
-type ColliderDataItem<'a> = (
-    Entity,
-    Ref<'a, Collider>,
-    Ref<'a, GlobalTransform>,
-    Ref<'a, CollisionLayers>,
-    bool,
-    bool,
-    Option<&'a ColliderOf>,
-    bool,
-);
 
 /// Syncs the collider of `data` and writes where it is now into its
 /// [`PlacedTranslation`] (`None` when it could not be placed); returns whether it is in

@@ -3,6 +3,7 @@ use std::sync::Arc;
 use sat2d::Shape;
 
 use super::*;
+use crate::components::collider::Collider;
 use crate::plugin::SatPlugin;
 
 /// Whether `entity`'s record holds the very shape of its `Collider`, and how many
