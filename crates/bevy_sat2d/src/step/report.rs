@@ -73,7 +73,9 @@ fn ended_pairs(world: &CollisionWorld) -> impl Iterator<Item = EntityPair> + '_ 
 
 /// Writes `CollisionEvent`s (`Ongoing` only if [`SatConfig::ongoing_events`]),
 /// triggers `CollisionStarted`/`CollisionEnded` on each entity of a pair that some
-/// observer watches, and keeps `CollidingEntities` current.
+/// observer watches, and keeps `CollidingEntities` current. Last, it decides whether the
+/// next step's sync splits over two threads (`CollisionWorld::sync_on_two_threads`):
+/// decided here, once, both of the sync's systems read the same answer.
 pub(crate) fn report_collisions(
     _main_thread: NonSendMarker,
     mut world: ResMut<CollisionWorld>,
