@@ -33,16 +33,15 @@ use collider_rows::{ChangedMovingColliders, ColliderChange, ColliderDataItem, Co
 use moving_rows::{Halves, sync_moving_in_turn, sync_moving_on_two_threads};
 use place_collider::place;
 
-/// Syncs the collider of `data` and writes where it is now into its
+/// Syncs the collider `change` describes and writes where it is now into its
 /// [`PlacedTranslation`] (`None` when it could not be placed); returns whether it is in
 /// the broad phase at its new place.
 fn sync_tracked(
     world: &mut CollisionWorld,
-    data: &ColliderDataItem,
+    change: &ColliderChange,
     placed_translation: Option<Mut<PlacedTranslation>>,
 ) -> bool {
-    let change = ColliderChange::with_translation(data, placed_translation.as_deref());
-    let moved = sync_collider(world, &change);
+    let moved = sync_collider(world, change);
     if let Some(mut placed_translation) = placed_translation {
         let now = world
             .record_mut(change.entity)
@@ -144,7 +143,8 @@ fn sync(parameters: SyncParameters, two_threads: bool) {
     let mut all = colliders.p1();
     for &entity in &refreshed {
         if let Ok((data, placed_translation)) = all.get_mut(entity) {
-            moved += usize::from(sync_tracked(world, &data, placed_translation));
+            let change = ColliderChange::with_translation(&data, placed_translation.as_deref());
+            moved += usize::from(sync_tracked(world, &change, placed_translation));
         }
     }
     refreshed.clear();

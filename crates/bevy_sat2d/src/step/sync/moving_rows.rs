@@ -30,17 +30,13 @@ pub(crate) struct Halves {
     split: usize,
 }
 
-/// Syncs one changed moving row: with its new place if that is all it needs, else
-/// through `sync_tracked`; returns whether it is in the broad phase at its new place.
-fn sync_row(
+/// Writes `place` into its record and its row's [`PlacedTranslation`]; the collider
+/// is then in the broad phase at its new place.
+fn write_place(
     world: &mut CollisionWorld,
-    data: &ColliderDataItem,
+    place: NewPlace,
     placed_translation: Option<Mut<PlacedTranslation>>,
-    place: Option<NewPlace>,
 ) -> bool {
-    let Some(place) = place else {
-        return sync_tracked(world, data, placed_translation);
-    };
     place.apply(world);
     if let Some(mut placed_translation) = placed_translation {
         placed_translation.set_if_neq(PlacedTranslation(Some(place.translation())));
@@ -48,15 +44,35 @@ fn sync_row(
     true
 }
 
-/// [`sync_row`], its new place worked out here.
+/// Syncs one changed moving row whose new place, if that is all it needs, the threads
+/// worked out; every other row goes through `sync_tracked`. Returns whether it is in
+/// the broad phase at its new place.
+fn sync_row(
+    world: &mut CollisionWorld,
+    data: &ColliderDataItem,
+    placed_translation: Option<Mut<PlacedTranslation>>,
+    place: Option<NewPlace>,
+) -> bool {
+    match place {
+        Some(place) => write_place(world, place, placed_translation),
+        None => {
+            let change = ColliderChange::with_translation(data, placed_translation.as_deref());
+            sync_tracked(world, &change, placed_translation)
+        }
+    }
+}
+
+/// [`sync_row`], its new place worked out here from the row's one [`ColliderChange`].
 fn sync_row_here(
     world: &mut CollisionWorld,
     data: &ColliderDataItem,
     placed_translation: Option<Mut<PlacedTranslation>>,
 ) -> bool {
     let change = ColliderChange::with_translation(data, placed_translation.as_deref());
-    let place = new_place(world, &change);
-    sync_row(world, data, placed_translation, place)
+    match new_place(world, &change) {
+        Some(place) => write_place(world, place, placed_translation),
+        None => sync_tracked(world, &change, placed_translation),
+    }
 }
 
 /// Syncs the rows of `moving` in turn on this thread; returns how many are in the broad
