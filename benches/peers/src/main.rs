@@ -5,7 +5,8 @@
 //!
 //! (With `-- static`, the static-level comparison of [`static_level`] instead; with
 //! `-- rotating`, the sparse scene of [`rotating`] whose colliders also turn every step,
-//! at 1k, 10k and 100k.)
+//! at 1k, 10k and 100k; with `-- profile SCENE`, one bevy_sat2d app alone for `perf
+//! record`, see [`profile`].)
 //!
 //! The scene (fastrand seed 10_000): 10,000 colliders in a 900 × 660 box, a quarter each
 //! of circles (r 2–6), rectangles, capsules and triangles, each moving at 20–80 units/s
@@ -78,6 +79,8 @@ mod static_level;
 
 mod rotating;
 
+mod profile;
+
 /// Per-update wall times of one app, and for a bevy_sat2d app the plugin's four stages
 /// within each update.
 struct Timing {
@@ -115,8 +118,11 @@ impl Timing {
     fn stage_medians(&self) -> Option<[f64; 4]> {
         (!self.stage_parts_ms.is_empty()).then(|| {
             std::array::from_fn(|stage| {
-                let samples: Vec<f64> =
-                    self.stage_parts_ms.iter().map(|parts| parts[stage]).collect();
+                let samples: Vec<f64> = self
+                    .stage_parts_ms
+                    .iter()
+                    .map(|parts| parts[stage])
+                    .collect();
                 percentile(&samples, 0.5)
             })
         })
@@ -165,6 +171,7 @@ fn main() {
     match std::env::args().nth(1).as_deref() {
         Some("static") => return static_level::run(),
         Some("rotating") => return rotating::run(),
+        Some("profile") => return profile::run(),
         _ => {}
     }
     let scene = Scene::new(COUNT, 0);

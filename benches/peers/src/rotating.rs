@@ -23,7 +23,7 @@ const COUNTS: [usize; 3] = [1_000, 10_000, 100_000];
 /// `count` colliders of the peer scene, spread over [`AREA`] times its area, each
 /// turning at 1–3 rad/s, either way (drawn from their own generator, so the bodies are
 /// the peer scene's).
-fn scene(count: usize) -> Scene {
+pub(crate) fn scene(count: usize) -> Scene {
     let mut scene = Scene::spread(count, 0, AREA);
     let mut rng = fastrand::Rng::with_seed(SEED + 1);
     for body in &mut scene.bodies {

@@ -22,8 +22,7 @@ pub fn app(scene: &Scene) -> App {
     } else {
         SatPlugin::default()
     };
-    app.add_plugins(plugin)
-        .add_systems(Update, move_and_bounce);
+    app.add_plugins(plugin).add_systems(Update, move_and_bounce);
     for (index, body) in scene.bodies.iter().enumerate() {
         let mut entity = app.world_mut().spawn((
             collider(&body.shape),

@@ -17,6 +17,16 @@ const STATIC: usize = 100_000;
 /// The level's area per collider, in multiples of the alone scene's: half the density.
 const LEVEL_AREA: f32 = 2.0;
 
+/// The [`MOVING`] colliders alone.
+pub(crate) fn alone() -> Scene {
+    Scene::new(MOVING, 0)
+}
+
+/// The same movers among [`STATIC`] static colliders at half the density.
+pub(crate) fn level() -> Scene {
+    Scene::spread(MOVING, STATIC, LEVEL_AREA)
+}
+
 /// Runs the six apps and prints each one's median and the ratios.
 pub fn run() {
     let threads = bevy::tasks::available_parallelism();
@@ -26,8 +36,7 @@ pub fn run() {
          {WARMUP} warm-up + {SAMPLES} timed updates per app, the apps taking turns every \
          {BLOCK} updates; {threads} threads available"
     );
-    let alone = Scene::new(MOVING, 0);
-    let level = Scene::spread(MOVING, STATIC, LEVEL_AREA);
+    let (alone, level) = (alone(), level());
     let build = Instant::now();
     let mut apps = [
         empty::app(&alone),
