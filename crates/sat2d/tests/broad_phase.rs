@@ -3,6 +3,8 @@
 mod common;
 #[path = "broad_phase/fixed_cases.rs"]
 mod fixed_cases;
+#[path = "broad_phase/local_bounds.rs"]
+mod local_bounds;
 
 use proptest::prelude::*;
 use sat2d::broad_phase::{

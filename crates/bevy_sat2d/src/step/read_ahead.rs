@@ -21,8 +21,8 @@ use crate::world::collision_world::CollisionWorld;
 pub(crate) const ROWS_AHEAD: usize = 16;
 
 /// How many rows ahead of the one it places the sync asks for a polygon's points
-/// ([`Shape::preload`]; its shape, asked for earlier, has arrived). Less than
-/// [`ROWS_AHEAD`].
+/// ([`ask_for_points`]; its shape and local bounds, asked for earlier, have arrived).
+/// Less than [`ROWS_AHEAD`].
 pub(crate) const POINTS_AHEAD: usize = 8;
 
 /// How many pairs ahead of its test the narrow phase asks for a pair's two sides.
@@ -49,9 +49,25 @@ pub(crate) fn ask_for<T>(value: &T) {
 pub(crate) const READ_AHEAD_FROM: usize = 32_768;
 
 /// Asks for what placing the collider of `entity` with `shape` reads: its record (by
-/// entity index, as [`CollisionWorld::id_for`] finds it) and its shape.
+/// entity index, as [`CollisionWorld::id_for`] finds it), its local bounds and its
+/// shape.
 #[inline(always)]
 pub(crate) fn ask_for_row(world: &CollisionWorld, entity: &Entity, shape: &Shape) {
-    prefetch_index(&world.colliders, entity.index_u32() as usize);
+    let index = entity.index_u32() as usize;
+    prefetch_index(&world.colliders, index);
+    if index < world.local_bounds.len() {
+        prefetch_index(&world.local_bounds, index);
+    }
     ask_for(shape);
+}
+
+/// Asks for a polygon's points ([`Shape::preload`]) if placing the collider of `entity`
+/// reads them: only when it has no local bounds (asked for by [`ask_for_row`], they
+/// have arrived).
+#[inline(always)]
+pub(crate) fn ask_for_points(world: &CollisionWorld, entity: &Entity, shape: &Shape) {
+    let index = entity.index_u32() as usize;
+    if world.local_bounds.get(index).is_none_or(Option::is_none) {
+        shape.preload();
+    }
 }

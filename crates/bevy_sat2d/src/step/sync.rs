@@ -12,7 +12,9 @@
 use bevy::ecs::system::{NonSendMarker, SystemParam};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use sat2d::broad_phase::{BroadPhase, BroadPhaseError, CellSize, Mobility, SpatialHashGrid};
+use sat2d::broad_phase::{
+    BroadPhase, BroadPhaseError, CellSize, LocalBounds, Mobility, SpatialHashGrid,
+};
 
 use crate::diagnostics::SatDiagnostics;
 use crate::sat_config::SatConfig;
@@ -191,8 +193,13 @@ fn sync_collider(world: &mut CollisionWorld, change: &ColliderChange) -> bool {
     placed.has_exclusions = change.has_exclusions;
     let bounds = place(placed, change, mobility, step);
     let now_filtered = placed.is_filtered();
+    let local_bounds = LocalBounds::of(&placed.shape);
     world.filtered_colliders =
         world.filtered_colliders + usize::from(now_filtered) - usize::from(was_filtered);
+    if world.local_bounds.len() <= id as usize {
+        world.local_bounds.resize(world.colliders.len(), None);
+    }
+    world.local_bounds[id as usize] = local_bounds;
     let result = match bounds {
         // Moved within its mobility: queued, for the grid to apply every move of the
         // step in the spatial order of its cells (`apply_moves`).

@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use sat2d::broad_phase::{Bounds, BroadPhase, BroadPhaseError, IdPair, Mobility, SpatialHashGrid};
+use sat2d::broad_phase::{
+    Bounds, BroadPhase, BroadPhaseError, IdPair, LocalBounds, Mobility, SpatialHashGrid,
+};
 use sat2d::{Contact, Iso, Shape};
 
 use crate::components::collision_layers::CollisionLayers;
@@ -49,6 +51,12 @@ pub struct CollisionWorld {
     pub(crate) step: u64,
     /// Collider records indexed by entity index (the grid id).
     pub(crate) colliders: Vec<Option<PlacedCollider>>,
+    /// What each record's shape's bounds are made from, indexed like `colliders`, or
+    /// `None` for a shape of many points: set each time the sync places a record
+    /// through `sync_collider` (the only way a record's shape changes), so that a
+    /// collider that only moved gets its bounds without its shape being read
+    /// ([`LocalBounds`]).
+    pub(crate) local_bounds: Vec<Option<LocalBounds>>,
     /// How many colliders have a record (placed or skipped).
     pub(crate) tracked: usize,
     /// The broad phase's candidate pairs (grid ids), after filtering, sorted: filled by

@@ -41,6 +41,7 @@ mod cell_map;
 mod cell_size;
 mod error;
 mod id_index;
+mod local_bounds;
 mod mobility;
 mod morton;
 mod pair_sort;
@@ -51,6 +52,7 @@ pub use bounds::Bounds;
 pub use brute_force::BruteForce;
 pub use cell_size::{AUTO_CELL_FACTOR, AUTO_SAMPLE, CellSize};
 pub use error::BroadPhaseError;
+pub use local_bounds::{LOCAL_BOUNDS_POINTS, LocalBounds};
 pub use mobility::Mobility;
 pub use pair_sort::{sort_by_first, sort_pairs};
 pub use spatial_hash_grid::{

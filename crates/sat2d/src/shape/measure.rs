@@ -56,9 +56,7 @@ impl Shape {
     #[must_use]
     pub fn aabb(&self, iso: &Iso) -> Aabb {
         match self {
-            Self::Circle(circle) => {
-                Aabb::from_center_half_extents(iso.translation, Vec2::splat(circle.radius()))
-            }
+            Self::Circle(circle) => circle_aabb(circle.radius(), iso),
             Self::Segment(segment) => points_aabb(segment.points(), iso, 0.0),
             Self::Capsule(capsule) => {
                 points_aabb(capsule.segment().points(), iso, capsule.radius())
@@ -73,7 +71,13 @@ impl Shape {
     /// per-vertex work.
     #[must_use]
     pub fn bounding_circle(&self, iso: &Iso) -> BoundingCircle {
-        let (center, radius) = match self {
+        let (center, radius) = self.local_bounding_circle();
+        placed_circle(center, radius, iso)
+    }
+
+    /// The centre (local frame) and radius of [`Self::bounding_circle`].
+    pub(crate) fn local_bounding_circle(&self) -> (Vec2, f32) {
+        match self {
             Self::Circle(circle) => (Vec2::ZERO, circle.radius()),
             Self::Segment(segment) => ((segment.a() + segment.b()) * 0.5, segment.length() * 0.5),
             Self::Capsule(capsule) => (Vec2::ZERO, capsule.half_length() + capsule.radius()),
@@ -85,13 +89,22 @@ impl Shape {
                 polygon.metrics().centroid,
                 polygon.metrics().bounding_radius,
             ),
-        };
-        BoundingCircle::new(iso.transform_point(center), radius)
+        }
     }
 }
 
+/// The box of a circle of `radius` centred on the local origin, placed by `iso`.
+pub(crate) fn circle_aabb(radius: f32, iso: &Iso) -> Aabb {
+    Aabb::from_center_half_extents(iso.translation, Vec2::splat(radius))
+}
+
+/// The circle of `radius` about local point `center`, placed by `iso`.
+pub(crate) fn placed_circle(center: Vec2, radius: f32, iso: &Iso) -> BoundingCircle {
+    BoundingCircle::new(iso.transform_point(center), radius)
+}
+
 /// The box around `points` placed by `iso`, grown by `radius`.
-fn points_aabb(points: &[Vec2], iso: &Iso, radius: f32) -> Aabb {
+pub(crate) fn points_aabb(points: &[Vec2], iso: &Iso, radius: f32) -> Aabb {
     let first = iso.transform_point(points[0]);
     let (min, max) = points[1..].iter().fold((first, first), |(min, max), p| {
         let world = iso.transform_point(*p);

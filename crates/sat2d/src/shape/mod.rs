@@ -9,7 +9,7 @@ mod concave_polygon;
 pub(crate) mod convex_polygon;
 mod error;
 pub(crate) mod face_lanes;
-mod measure;
+pub(crate) mod measure;
 mod polygon_metrics;
 pub(crate) mod polygon_store;
 mod preload;

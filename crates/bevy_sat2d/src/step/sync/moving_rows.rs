@@ -17,7 +17,9 @@ use super::{
 };
 #[cfg(doc)]
 use crate::step::TWO_THREADS_FROM;
-use crate::step::read_ahead::{POINTS_AHEAD, READ_AHEAD_FROM, ROWS_AHEAD, ask_for_row};
+use crate::step::read_ahead::{
+    POINTS_AHEAD, READ_AHEAD_FROM, ROWS_AHEAD, ask_for_points, ask_for_row,
+};
 use crate::world::collision_world::CollisionWorld;
 use crate::world::placed_translation::PlacedTranslation;
 
@@ -108,7 +110,7 @@ pub(crate) fn sync_moving_in_turn(
             ask_for_row(world, &data.0, data.1.shape());
         }
         if let Some((data, _)) = &ring[(next + POINTS_AHEAD) % ROWS_AHEAD] {
-            data.1.shape().preload();
+            ask_for_points(world, &data.0, data.1.shape());
         }
         next = (next + 1) % ROWS_AHEAD;
         moved += usize::from(sync_row_here(world, &data, placed_translation));

@@ -4,9 +4,10 @@
 //!
 //! Most of a moving scene's colliders only move: their record needs the new placement,
 //! box and circle, and nothing else (no new record, no rebuilt shape, no grid insert, no
-//! sweep). Working that out reads the entity's components, the record and the shape (a
-//! polygon's points too), which in a large scene is memory the core waits on; writing it
-//! back is a few fields. [`new_place`] does the first part, [`NewPlace::apply`] the
+//! sweep). Working that out reads the entity's components, the record and the shape's
+//! [`LocalBounds`](sat2d::broad_phase::LocalBounds) (the shape itself, and a polygon's
+//! points, only for a shape of many points), which in a large scene is memory the core
+//! waits on; writing it back is a few fields. [`new_place`] does the first part, [`NewPlace::apply`] the
 //! second; every other change goes through `sync_collider` as before.
 
 use bevy::prelude::*;
@@ -59,10 +60,22 @@ pub(super) fn new_place(world: &CollisionWorld, change: &ColliderChange) -> Opti
     if scale != placed.scale {
         return None;
     }
+    // From the shape's local bounds, kept apart: the shape itself (and a polygon's
+    // points behind it) is not read, only for a shape of many points.
+    let bounds = match world.local_bounds.get(id as usize) {
+        Some(Some(local)) => local.placed(&iso),
+        _ => Bounds::of(&placed.shape, &iso),
+    };
+    debug_assert_eq!(
+        bounds,
+        Bounds::of(&placed.shape, &iso),
+        "the local bounds of {} are not its shape's",
+        change.entity
+    );
     Some(NewPlace {
         id,
         iso,
-        bounds: Bounds::of(&placed.shape, &iso),
+        bounds,
         previous_translation: match change.last_placed {
             Some(last) => last.unwrap_or(iso.translation),
             None => placed.iso.translation,
