@@ -47,10 +47,11 @@ pub struct LocalBounds {
 enum Outline {
     /// A circle of this radius about the local origin.
     Circle(f32),
-    /// The first `count` of `points`, grown by `radius`.
+    /// `points`, grown by `radius`: the shape's points, the first repeated after
+    /// itself to fill the four (the box of the same points, to the bit: a point's
+    /// repeat right after it leaves the running minimum and maximum as they are).
     Points {
         points: [Vec2; LOCAL_BOUNDS_POINTS],
-        count: u8,
         radius: f32,
     },
 }
@@ -85,11 +86,7 @@ impl LocalBounds {
     pub fn placed(&self, iso: &Iso) -> Bounds {
         let aabb = match &self.outline {
             Outline::Circle(radius) => circle_aabb(*radius, iso),
-            Outline::Points {
-                points,
-                count,
-                radius,
-            } => points_aabb(&points[..usize::from(*count)], iso, *radius),
+            Outline::Points { points, radius } => points_aabb(points, iso, *radius),
         };
         Bounds::new(
             aabb,
@@ -102,15 +99,15 @@ impl Outline {
     /// `points` grown by `radius`, or `None` if there are more than
     /// [`LOCAL_BOUNDS_POINTS`] of them.
     fn of_points(points: &[Vec2], radius: f32) -> Option<Self> {
-        let count = points.len();
-        if count > LOCAL_BOUNDS_POINTS {
+        let (&first, rest) = points.split_first()?;
+        if rest.len() >= LOCAL_BOUNDS_POINTS {
             return None;
         }
-        let mut held = [Vec2::ZERO; LOCAL_BOUNDS_POINTS];
-        held[..count].copy_from_slice(points);
+        // [first, first, …, rest]: the repeats come right after the first point.
+        let mut held = [first; LOCAL_BOUNDS_POINTS];
+        held[LOCAL_BOUNDS_POINTS - rest.len()..].copy_from_slice(rest);
         Some(Self::Points {
             points: held,
-            count: count as u8,
             radius,
         })
     }

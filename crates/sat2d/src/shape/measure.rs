@@ -104,6 +104,7 @@ pub(crate) fn placed_circle(center: Vec2, radius: f32, iso: &Iso) -> BoundingCir
 }
 
 /// The box around `points` placed by `iso`, grown by `radius`.
+#[inline]
 pub(crate) fn points_aabb(points: &[Vec2], iso: &Iso, radius: f32) -> Aabb {
     let first = iso.transform_point(points[0]);
     let (min, max) = points[1..].iter().fold((first, first), |(min, max), p| {
