@@ -64,9 +64,10 @@ pub fn app(scene: &Scene) -> App {
             count_steps.in_set(PhysicsStepSystems::First),
         )
         .add_systems(Update, move_and_bounce);
-    for (index, body) in scene.bodies.iter().enumerate() {
+    let colliders = made_in_order(&scene.bodies, |body| collider(&body.shape));
+    for ((index, body), collider) in scene.bodies.iter().enumerate().zip(colliders) {
         let mut entity = app.world_mut().spawn((
-            collider(&body.shape),
+            collider,
             CollidingEntities::default(),
             transform_of(body),
             Index(index as u32),

@@ -11,6 +11,8 @@
 //! touching pairs; then step(100k) / step(10k).
 //!
 //! `-- rotating 10000` runs one count; `--no-avian` leaves avian2d out (for profiling).
+//! With `SCATTERED=1` every engine's shapes are made in a shuffled order, so they lie in
+//! memory apart from their entities' order ([`scattered`]).
 
 use super::*;
 
@@ -60,7 +62,12 @@ pub fn run() {
         "rotating sparse scene: the peer scene's shapes and speeds, each collider also \
          turning at 1–3 rad/s, {AREA}× the peer scene's area per collider; {WARMUP} warm-up \
          + {SAMPLES} timed updates per app, the apps taking turns every {BLOCK} updates; \
-         {threads} threads available"
+         {threads} threads available; shapes made {}",
+        if scattered() {
+            "in a shuffled order (SCATTERED=1)"
+        } else {
+            "in entity order"
+        }
     );
     let mut sat_medians = Vec::new();
     for count in counts {

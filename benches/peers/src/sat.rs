@@ -23,12 +23,11 @@ pub fn app(scene: &Scene) -> App {
         SatPlugin::default()
     };
     app.add_plugins(plugin).add_systems(Update, move_and_bounce);
-    for (index, body) in scene.bodies.iter().enumerate() {
-        let mut entity = app.world_mut().spawn((
-            collider(&body.shape),
-            transform_of(body),
-            Index(index as u32),
-        ));
+    let colliders = made_in_order(&scene.bodies, |body| collider(&body.shape));
+    for ((index, body), collider) in scene.bodies.iter().enumerate().zip(colliders) {
+        let mut entity = app
+            .world_mut()
+            .spawn((collider, transform_of(body), Index(index as u32)));
         if body.is_static {
             entity.insert(StaticCollider);
         } else {

@@ -158,3 +158,29 @@ pub(crate) fn transform_of(body: &Body) -> Transform {
     Transform::from_translation(body.position.extend(0.0))
         .with_rotation(Quat::from_rotation_z(body.angle))
 }
+
+/// Whether the shapes are made in a shuffled order (`SCATTERED=1`): each engine's
+/// shapes, heap allocations of their own, then lie in memory in no relation to their
+/// entities' order, as in a game that spawned and despawned for a while. Unset, they are
+/// made in entity order and lie one after the other, which the cache's prefetcher
+/// follows.
+pub(crate) fn scattered() -> bool {
+    std::env::var("SCATTERED").is_ok_and(|value| value == "1")
+}
+
+/// `make(index)` for every body index of `bodies`, in entity order, or made in a seeded
+/// shuffled order if [`scattered`]; returned by index either way.
+pub(crate) fn made_in_order<T>(bodies: &[Body], make: impl Fn(&Body) -> T) -> Vec<T> {
+    if !scattered() {
+        return bodies.iter().map(make).collect();
+    }
+    let mut order: Vec<usize> = (0..bodies.len()).collect();
+    fastrand::Rng::with_seed(SEED + 2).shuffle(&mut order);
+    let mut made: Vec<Option<T>> = (0..bodies.len()).map(|_| None).collect();
+    for index in order {
+        made[index] = Some(make(&bodies[index]));
+    }
+    made.into_iter()
+        .map(|item| item.expect("every index made once"))
+        .collect()
+}
