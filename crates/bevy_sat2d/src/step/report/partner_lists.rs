@@ -9,8 +9,9 @@
 //! first (a radix sort, [`sort_by_first`], stable so each list's edits keep their order
 //! and the lists come out as they would unsorted). Then each list is found once, Bevy's
 //! entity records are read in index order (its table rows too, for entities spawned
-//! together), and the walk asks for each component [`LISTS_AHEAD`] edits ahead and
-//! its buffer [`BUFFERS_AHEAD`] edits ahead, with a prefetch ([`ask_for`]).
+//! together), and the walk finds [`RUNS_AT_ONCE`] lists at a time, asking for their
+//! components and then their buffers with a prefetch ([`ask_for`]) before it edits
+//! them ([`for_each_run`]).
 //!
 //! A list edit is `(entity, other)`: `other` is added to or dropped from `entity`'s
 //! list. Ids are entity indices, so `rebuilt_lists` is indexed by `entity.index_u32()`.
@@ -34,13 +35,8 @@ pub(super) type Lists<'world, 'state, 'query> =
 /// coming apart would otherwise cost the square of its size).
 pub(super) const REBUILD_AFTER: u32 = 32;
 
-/// How many edits ahead of the one it makes the walk asks for a list's
-/// component (to find it, Bevy reads the entity's location: an ordinary load).
-const LISTS_AHEAD: usize = 12;
-
-/// How many edits ahead the walk asks for a list's buffer (its component,
-/// asked for [`LISTS_AHEAD`] edits ahead, has arrived). Less than [`LISTS_AHEAD`].
-const BUFFERS_AHEAD: usize = 6;
+/// How many entities' lists the walk finds, then edits, at a time ([`for_each_run`]).
+const RUNS_AT_ONCE: usize = 32;
 
 /// One started pair: its ids, its two entities in the same order, and its result.
 pub(super) type StartedPair = (IdPair, EntityPair, PairResult);
@@ -210,7 +206,13 @@ pub(super) fn empty_every_list(
 
 /// Calls `edit` once per run of `order` (sorted [`sort_by_entity`]) to one entity of
 /// `edits`, in order, with the entity, its list and the run, skipping the entities
-/// that have no list (despawned). Asks for the lists of the runs ahead as it goes.
+/// that have no list (despawned).
+///
+/// The runs are taken [`RUNS_AT_ONCE`] at a time, in three passes: the first finds
+/// each list (Bevy reads the entity's location, a load each, independent of the others,
+/// so the core has many in flight at once) and asks for its component; the second asks
+/// for each list's buffer (its component has arrived); the third edits them, all in
+/// cache.
 fn for_each_run(
     lists: &mut Lists,
     edits: &[EntityPair],
@@ -218,51 +220,37 @@ fn for_each_run(
     mut edit: impl FnMut(Entity, &mut Mut<CollidingEntities>, &[IdPair]),
 ) {
     let entity_at = |index: usize| edits[order[index].1 as usize].0;
-    // The edits before these have had their list and their buffer asked for.
-    let (mut lists_asked, mut buffers_asked) = (0, 0);
+    let mut runs = [(0, 0); RUNS_AT_ONCE];
     let mut start = 0;
     while start < order.len() {
-        let entity = entity_at(start);
-        let length = (start + 1..order.len())
-            .position(|index| entity_at(index) != entity)
-            .map_or(order.len() - start, |others| others + 1);
-        let ahead = |distance: usize| (start + distance).min(order.len());
-        lists_asked = ask_ahead(lists, &entity_at, lists_asked, ahead(LISTS_AHEAD), ask_for);
-        let ask_for_buffer = |list: &CollidingEntities| {
-            if let Some(first) = list.0.first() {
-                ask_for(first);
+        let mut count = 0;
+        while count < RUNS_AT_ONCE && start < order.len() {
+            let entity = entity_at(start);
+            let length = (start + 1..order.len())
+                .position(|index| entity_at(index) != entity)
+                .map_or(order.len() - start, |others| others + 1);
+            runs[count] = (start, length);
+            count += 1;
+            start += length;
+        }
+        let runs = &runs[..count];
+        for &(first, _) in runs {
+            if let Ok(list) = lists.get(entity_at(first)) {
+                ask_for(list);
             }
-        };
-        buffers_asked = ask_ahead(
-            lists,
-            &entity_at,
-            buffers_asked,
-            ahead(BUFFERS_AHEAD),
-            ask_for_buffer,
-        );
-        if let Ok(mut list) = lists.get_mut(entity) {
-            edit(entity, &mut list, &order[start..start + length]);
         }
-        start += length;
-    }
-}
-
-/// Passes to `ask` the list of each run of edits that starts from index `from` up to
-/// `to` (`entity_at(index)`, the entity of edit `index`, defined up to `to`). Returns
-/// where the next call starts.
-fn ask_ahead(
-    lists: &Lists,
-    entity_at: &impl Fn(usize) -> Entity,
-    from: usize,
-    to: usize,
-    ask: impl Fn(&CollidingEntities),
-) -> usize {
-    for index in from..to {
-        let entity = entity_at(index);
-        let starts_run = index == 0 || entity_at(index - 1) != entity;
-        if starts_run && let Ok(list) = lists.get(entity) {
-            ask(list);
+        for &(first, _) in runs {
+            if let Ok(list) = lists.get(entity_at(first))
+                && let Some(partner) = list.0.first()
+            {
+                ask_for(partner);
+            }
+        }
+        for &(first, length) in runs {
+            let entity = entity_at(first);
+            if let Ok(mut list) = lists.get_mut(entity) {
+                edit(entity, &mut list, &order[first..first + length]);
+            }
         }
     }
-    to.max(from)
 }
