@@ -17,6 +17,10 @@
 //! Pair lists are sorted by `(a, b)` with `a < b`, so output is deterministic and two
 //! implementations can be compared directly.
 //!
+//! A caller that moves many colliders every step can keep each one's [`LocalBounds`]
+//! (what [`Bounds::of`] reads of a shape of up to four points, 52 bytes) and place its
+//! bounds from that, without reading the shape.
+//!
 //! ```
 //! use sat2d::broad_phase::{BroadPhase, Bounds, Mobility, SpatialHashGrid};
 //! use sat2d::{Iso, Shape, Vec2};
