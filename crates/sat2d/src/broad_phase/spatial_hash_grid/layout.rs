@@ -202,7 +202,7 @@ impl SpatialHashGrid {
             while bits != 0 {
                 let slot = (word_index * 64) as u32 + bits.trailing_zeros();
                 bits &= bits - 1;
-                self.replace(slot);
+                self.replace_before_rebuild(slot);
             }
         }
         self.build_moving_cells();

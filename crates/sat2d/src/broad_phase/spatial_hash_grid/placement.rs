@@ -67,6 +67,22 @@ impl SpatialHashGrid {
         }
     }
 
+    /// [`Self::replace`] for a slot whose moving cells are rebuilt next
+    /// ([`Self::build_moving_cells`]): a moving collider that stays in cells only takes
+    /// its new cells, not marked loose, as the rebuild places every moving collider.
+    pub(super) fn replace_before_rebuild(&mut self, slot: u32) {
+        let proxy = self.proxies[slot as usize];
+        if let (Placement::Cells(_), placement @ Placement::Cells(_)) = (
+            proxy.placement,
+            self.placement_for(&proxy.bounds, proxy.mobility),
+        ) && !proxy.mobility.is_static()
+        {
+            self.proxies[slot as usize].placement = placement;
+        } else {
+            self.replace(slot);
+        }
+    }
+
     pub(super) fn unplace(&mut self, slot: u32) {
         let proxy = self.proxies[slot as usize];
         match proxy.placement {
