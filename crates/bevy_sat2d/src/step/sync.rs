@@ -193,13 +193,19 @@ fn sync_collider(world: &mut CollisionWorld, change: &ColliderChange) -> bool {
     placed.has_exclusions = change.has_exclusions;
     let bounds = place(placed, change, mobility, step);
     let now_filtered = placed.is_filtered();
-    let local_bounds = LocalBounds::of(&placed.shape);
+    // Only a moving collider is placed from its local bounds (`new_place`): a static
+    // one neither needs them nor grows the list.
+    let local_bounds = (mobility == Mobility::Moving)
+        .then(|| LocalBounds::of(&placed.shape))
+        .flatten();
     world.filtered_colliders =
         world.filtered_colliders + usize::from(now_filtered) - usize::from(was_filtered);
-    if world.local_bounds.len() <= id as usize {
+    if let Some(slot) = world.local_bounds.get_mut(id as usize) {
+        *slot = local_bounds;
+    } else if local_bounds.is_some() {
         world.local_bounds.resize(world.colliders.len(), None);
+        world.local_bounds[id as usize] = local_bounds;
     }
-    world.local_bounds[id as usize] = local_bounds;
     let result = match bounds {
         // Moved within its mobility: queued, for the grid to apply every move of the
         // step in the spatial order of its cells (`apply_moves`).

@@ -51,11 +51,13 @@ pub struct CollisionWorld {
     pub(crate) step: u64,
     /// Collider records indexed by entity index (the grid id).
     pub(crate) colliders: Vec<Option<PlacedCollider>>,
-    /// What each record's shape's bounds are made from, indexed like `colliders`, or
-    /// `None` for a shape of many points: set each time the sync places a record
-    /// through `sync_collider` (the only way a record's shape changes), so that a
+    /// What each moving record's shape's bounds are made from, indexed like
+    /// `colliders` (as far as the last moving id), or `None` for a shape of many
+    /// points or a static collider: set each time the sync places a record through
+    /// `sync_collider` (the only way a record's shape or mobility changes), so that a
     /// collider that only moved gets its bounds without its shape being read
-    /// ([`LocalBounds`]).
+    /// ([`LocalBounds`]); an entry whose record went stays until its id is placed again,
+    /// read only for a moving record placed since.
     pub(crate) local_bounds: Vec<Option<LocalBounds>>,
     /// How many colliders have a record (placed or skipped).
     pub(crate) tracked: usize,

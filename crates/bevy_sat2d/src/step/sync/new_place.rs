@@ -7,8 +7,9 @@
 //! sweep). Working that out reads the entity's components, the record and the shape's
 //! [`LocalBounds`](sat2d::broad_phase::LocalBounds) (the shape itself, and a polygon's
 //! points, only for a shape of many points), which in a large scene is memory the core
-//! waits on; writing it back is a few fields. [`new_place`] does the first part, [`NewPlace::apply`] the
-//! second; every other change goes through `sync_collider` as before.
+//! waits on; writing it back is a few fields. [`new_place`] does the first part,
+//! [`NewPlace::apply`] the second; every other change goes through `sync_collider` as
+//! before.
 
 use bevy::prelude::*;
 use sat2d::Iso;
