@@ -168,8 +168,8 @@ pub(crate) fn scattered() -> bool {
     std::env::var("SCATTERED").is_ok_and(|value| value == "1")
 }
 
-/// `make(index)` for every body index of `bodies`, in entity order, or made in a seeded
-/// shuffled order if [`scattered`]; returned by index either way.
+/// `make(body)` for every body of `bodies`, made in entity order, or in a seeded shuffled
+/// order if [`scattered`]; returned in entity order either way.
 pub(crate) fn made_in_order<T>(bodies: &[Body], make: impl Fn(&Body) -> T) -> Vec<T> {
     if !scattered() {
         return bodies.iter().map(make).collect();
