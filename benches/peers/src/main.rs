@@ -6,7 +6,8 @@
 //! (With `-- static`, the static-level comparison of [`static_level`] instead; with
 //! `-- rotating`, the sparse scene of [`rotating`] whose colliders also turn every step,
 //! at 1k, 10k and 100k; with `-- profile SCENE`, one bevy_sat2d app alone for `perf
-//! record`, see [`profile`].)
+//! record`, see [`profile`]; with `-- latency`, the machine's memory latency by
+//! footprint, see [`latency`].)
 //!
 //! The scene (fastrand seed 10_000): 10,000 colliders in a 900 × 660 box, a quarter each
 //! of circles (r 2–6), rectangles, capsules and triangles, each moving at 20–80 units/s
@@ -80,6 +81,8 @@ mod static_level;
 mod rotating;
 
 mod profile;
+
+mod latency;
 
 /// Per-update wall times of one app, and for a bevy_sat2d app the plugin's four stages
 /// within each update.
@@ -172,6 +175,7 @@ fn main() {
         Some("static") => return static_level::run(),
         Some("rotating") => return rotating::run(),
         Some("profile") => return profile::run(),
+        Some("latency") => return latency::run(),
         _ => {}
     }
     let scene = Scene::new(COUNT, 0);

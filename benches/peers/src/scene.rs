@@ -54,6 +54,12 @@ impl Scene {
         for body in &mut bodies[moving..] {
             body.is_static = true;
         }
+        if in_rows() {
+            bodies[moving..].sort_by(|a, b| {
+                let ((row_a, x_a), (row_b, x_b)) = (row_order(a), row_order(b));
+                row_a.cmp(&row_b).then(x_a.total_cmp(&x_b))
+            });
+        }
         Self { bodies, half_box }
     }
 }
@@ -158,6 +164,25 @@ pub(crate) fn transform_of(body: &Body) -> Transform {
     Transform::from_translation(body.position.extend(0.0))
         .with_rotation(Quat::from_rotation_z(body.angle))
 }
+
+/// Whether the static colliders are spawned in rows (`ROWS=1`), as a tile map or an
+/// editor's level spawns them: bottom row first, each row left to right, so that
+/// neighbours in the level are neighbours in every array Bevy and the engines keep.
+/// Unset, they are spawned in the seeded random order of their positions.
+pub(crate) fn in_rows() -> bool {
+    std::env::var("ROWS").is_ok_and(|value| value == "1")
+}
+
+/// A static body's place in [`in_rows`] order: its row of [`ROW_HEIGHT`], then its x.
+fn row_order(body: &Body) -> (i32, f32) {
+    (
+        (body.position.y / ROW_HEIGHT).floor() as i32,
+        body.position.x,
+    )
+}
+
+/// The height of the rows of [`in_rows`]: about two of the scene's largest colliders.
+const ROW_HEIGHT: f32 = 16.0;
 
 /// Whether the shapes are made in a shuffled order (`SCATTERED=1`): each engine's
 /// shapes, heap allocations of their own, then lie in memory in no relation to their

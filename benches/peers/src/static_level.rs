@@ -34,7 +34,12 @@ pub fn run() {
         "static level: {MOVING} moving colliders alone, then among {STATIC} static ones at \
          half the density (the peer scene's shapes and speeds, box grown with the count); \
          {WARMUP} warm-up + {SAMPLES} timed updates per app, the apps taking turns every \
-         {BLOCK} updates; {threads} threads available"
+         {BLOCK} updates; {threads} threads available; statics spawned {}",
+        if in_rows() {
+            "in rows, as a tile map spawns them (ROWS=1)"
+        } else {
+            "in random order"
+        }
     );
     let (alone, level) = (alone(), level());
     let build = Instant::now();
