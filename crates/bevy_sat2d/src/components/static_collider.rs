@@ -7,7 +7,8 @@ use crate::world::removal::queue_collider_refresh;
 /// Marks a collider as level geometry. Static colliders are kept apart in the broad
 /// phase: pairs of two static colliders are never tested, and a static collider costs
 /// nothing per step until something moves near it. Moving one is allowed (it is
-/// re-inserted), just not cheap.
+/// re-inserted), just not cheap. Adding or removing the marker on a collider already
+/// placed queues it to be placed again at the next step, as the other kind.
 ///
 /// ```
 /// use bevy::prelude::*;
@@ -25,5 +26,5 @@ use crate::world::removal::queue_collider_refresh;
 /// ```
 #[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[reflect(Component, Default, Debug)]
-#[component(on_remove = queue_collider_refresh)]
+#[component(on_add = queue_collider_refresh, on_remove = queue_collider_refresh)]
 pub struct StaticCollider;

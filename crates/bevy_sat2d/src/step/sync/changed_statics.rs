@@ -29,7 +29,6 @@ pub(super) type StaticColliders<'w, 's> = Query<
         Ref<'static, Collider>,
         Ref<'static, GlobalTransform>,
         Ref<'static, CollisionLayers>,
-        Ref<'static, StaticCollider>,
         Has<SweptCollider>,
         Option<Ref<'static, ColliderOf>>,
         Option<Ref<'static, CollisionExclusions>>,
@@ -39,7 +38,9 @@ pub(super) type StaticColliders<'w, 's> = Query<
 
 /// Calls `sync` with every static collider whose `Collider`, `GlobalTransform`,
 /// `CollisionLayers`, `ColliderOf` or `CollisionExclusions` changed since the last
-/// step, or whose `StaticCollider` was added, in table order.
+/// step, in table order. A `StaticCollider` added to a collider the world already holds
+/// is not looked for here: its add hook queues the collider's refresh, so the scan
+/// reads no tick array of the marker.
 ///
 /// Each table's change ticks are read as arrays, [`ROWS_AT_ONCE`] rows at a time with
 /// no branch inside (a loop the compiler vectorizes); only a run of rows where some
@@ -48,11 +49,10 @@ pub(super) fn changed_statics(statics: &StaticColliders, mut sync: impl FnMut(Co
     let tables = statics
         .contiguous_iter()
         .expect("the plugin's components live in tables");
-    for (entities, colliders, globals, layers, markers, is_swept, bodies, exclusions) in tables {
+    for (entities, colliders, globals, layers, is_swept, bodies, exclusions) in tables {
         let (colliders, collider_ticks) = ContiguousRef::split(colliders);
         let (globals, global_ticks) = ContiguousRef::split(globals);
         let (layers, layer_ticks) = ContiguousRef::split(layers);
-        let (_, marker_ticks) = ContiguousRef::split(markers);
         let bodies = bodies.map(ContiguousRef::split);
         let exclusion_ticks = exclusions.map(|list| ContiguousRef::split(list).1);
         let news = NewTicks::since(collider_ticks.last_run(), collider_ticks.this_run());
@@ -60,7 +60,6 @@ pub(super) fn changed_statics(statics: &StaticColliders, mut sync: impl FnMut(Co
             Some(collider_ticks.changed()),
             Some(global_ticks.changed()),
             Some(layer_ticks.changed()),
-            Some(marker_ticks.added()),
             bodies.as_ref().map(|(_, ticks)| ticks.changed()),
             exclusion_ticks.as_ref().map(|ticks| ticks.changed()),
         ];
