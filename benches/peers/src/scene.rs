@@ -181,7 +181,7 @@ fn row_order(body: &Body) -> (i32, f32) {
     )
 }
 
-/// The height of the rows of [`in_rows`]: about two of the scene's largest colliders.
+/// The height of the rows of [`in_rows`]: a little more than the scene's largest collider.
 const ROW_HEIGHT: f32 = 16.0;
 
 /// Whether the shapes are made in a shuffled order (`SCATTERED=1`): each engine's
