@@ -72,10 +72,11 @@ impl SpatialHashGrid {
     /// its new cells, not marked loose, as the rebuild places every moving collider.
     pub(super) fn replace_before_rebuild(&mut self, slot: u32) {
         let proxy = self.proxies[slot as usize];
-        if let (Placement::Cells(_), placement @ Placement::Cells(_)) = (
-            proxy.placement,
-            self.placement_for(&proxy.bounds, proxy.mobility),
-        ) && !proxy.mobility.is_static()
+        // A static one is re-placed by `replace` alone: its cells are worked out once.
+        if !proxy.mobility.is_static()
+            && let Placement::Cells(_) = proxy.placement
+            && let placement @ Placement::Cells(_) =
+                self.placement_for(&proxy.bounds, proxy.mobility)
         {
             self.proxies[slot as usize].placement = placement;
         } else {
